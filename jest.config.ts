@@ -1,0 +1,31 @@
+import type { Config } from 'jest';
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2023',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const config: Config = {
+  cacheDirectory: '<rootDir>/.jest-cache',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc as never },
+  moduleNameMapper: {
+    '^@larder/([a-z0-9-]+)$': '<rootDir>/packages/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
+
+
+  testTimeout: 30000,
+  maxWorkers: 2,
+};
+
+export default config;

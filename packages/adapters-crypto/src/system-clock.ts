@@ -1,0 +1,7 @@
+import type { Clock } from '@larder/domain';
+
+export class SystemClock implements Clock {
+  now(): Date {
+    return new Date();
+  }
+}

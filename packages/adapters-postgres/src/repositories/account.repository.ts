@@ -1,0 +1,147 @@
+import type {
+  Account,
+  AccountChanges,
+  AccountRepository,
+  Color,
+  Locale,
+  ManagedAccount,
+  Role,
+} from '@larder/domain';
+import { sql, type Selectable } from 'kysely';
+import type { AccountsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export function accountFromRow(row: Selectable<AccountsTable>): Account {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    email: row.email,
+    emailVerified: row.email_verified,
+    role: row.role as Role,
+    color: row.color as Color,
+    locale: row.locale as Locale,
+    avatarId: row.avatar_id,
+    canSharePublicly: row.can_share_publicly,
+    passwordHash: row.password_hash,
+    hasIdentity: row.has_identity,
+    createdAt: row.created_at,
+  };
+}
+
+const COLUMN_OF: Record<keyof AccountChanges, keyof AccountsTable> = {
+  displayName: 'display_name',
+  email: 'email',
+  emailVerified: 'email_verified',
+  role: 'role',
+  color: 'color',
+  locale: 'locale',
+  avatarId: 'avatar_id',
+  canSharePublicly: 'can_share_publicly',
+  passwordHash: 'password_hash',
+  hasIdentity: 'has_identity',
+};
+
+export class PostgresAccountRepository implements AccountRepository {
+  constructor(private readonly db: Executor) {}
+
+  async byId(id: string): Promise<Account | null> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? accountFromRow(row) : null;
+  }
+
+  async byUsername(username: string): Promise<Account | null> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('username_key', '=', username.trim().toLowerCase())
+      .executeTakeFirst();
+    return row ? accountFromRow(row) : null;
+  }
+
+  async list(at: Date): Promise<ManagedAccount[]> {
+    const rows = await this.db
+      .selectFrom('accounts as a')
+      .selectAll('a')
+      .select((eb) =>
+        eb
+          .selectFrom('one_time_links as l')
+          .select((e) => e.fn.max('l.expires_at').as('x'))
+          .whereRef('l.account_id', '=', 'a.id')
+          .where('l.purpose', '=', 'setup')
+          .where('l.used_at', 'is', null)
+          .where('l.expires_at', '>', at)
+          .as('setup_link_expires_at'),
+      )
+      .orderBy('a.created_at')
+      .orderBy('a.username_key')
+      .execute();
+    return rows.map((row) => ({
+      ...accountFromRow(row),
+      setupLinkExpiresAt: (row.setup_link_expires_at as Date | null) ?? null,
+    }));
+  }
+
+  async insert(account: Account): Promise<boolean> {
+    // Conflicts are answered, not raised, so a transaction stays usable.
+    const inserted = await this.db
+      .insertInto('accounts')
+      .values({
+        id: account.id,
+        username: account.username,
+        username_key: account.username.trim().toLowerCase(),
+        display_name: account.displayName,
+        email: account.email,
+        email_verified: account.emailVerified,
+        role: account.role,
+        color: account.color,
+        locale: account.locale,
+        avatar_id: account.avatarId,
+        can_share_publicly: account.canSharePublicly,
+        password_hash: account.passwordHash,
+        has_identity: account.hasIdentity,
+        created_at: account.createdAt,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async update(id: string, changes: AccountChanges): Promise<Account | null> {
+    const values: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(changes)) {
+      if (value !== undefined) values[COLUMN_OF[key as keyof AccountChanges]] = value;
+    }
+    if (Object.keys(values).length === 0) return this.byId(id);
+    const row = await this.db
+      .updateTable('accounts')
+      .set(values)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? accountFromRow(row) : null;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  async colorUsage(): Promise<Array<{ color: Color; count: number }>> {
+    const rows = await this.db
+      .selectFrom('accounts')
+      .select(['color', sql<number>`count(*)::int`.as('count')])
+      .groupBy('color')
+      .execute();
+    return rows.map((r) => ({ color: r.color as Color, count: r.count }));
+  }
+}

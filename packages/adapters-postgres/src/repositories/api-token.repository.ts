@@ -1,0 +1,111 @@
+import type { ApiTokenListing, ApiTokenRepository, Scope, StoredApiToken } from '@larder/domain';
+import type { Executor } from './executor.js';
+
+export class PostgresApiTokenRepository implements ApiTokenRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(token: StoredApiToken): Promise<void> {
+    await this.db
+      .insertInto('api_tokens')
+      .values({
+        id: token.id,
+        owner_id: token.ownerId,
+        name: token.name,
+        prefix: token.prefix,
+        token_digest: token.tokenDigest,
+        scopes: token.scopes,
+        created_at: token.createdAt,
+        expires_at: token.expiresAt,
+        last_used_at: token.lastUsedAt,
+      })
+      .execute();
+  }
+
+  async findByDigest(tokenDigest: string): Promise<StoredApiToken | null> {
+    const row = await this.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('token_digest', '=', tokenDigest)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      ownerId: row.owner_id,
+      name: row.name,
+      prefix: row.prefix,
+      tokenDigest: row.token_digest,
+      scopes: row.scopes as Scope[],
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      lastUsedAt: row.last_used_at,
+    };
+  }
+
+  private listing() {
+    return this.db
+      .selectFrom('api_tokens as t')
+      .innerJoin('accounts as a', 'a.id', 't.owner_id')
+      .select([
+        't.id',
+        't.owner_id',
+        't.name',
+        't.prefix',
+        't.scopes',
+        't.created_at',
+        't.expires_at',
+        't.last_used_at',
+        'a.username',
+        'a.display_name',
+        'a.color',
+      ]);
+  }
+
+  private static fromListing(row: {
+    id: string;
+    owner_id: string;
+    name: string;
+    prefix: string;
+    scopes: string[];
+    created_at: Date;
+    expires_at: Date | null;
+    last_used_at: Date | null;
+    username: string;
+    display_name: string;
+    color: string;
+  }): ApiTokenListing {
+    return {
+      id: row.id,
+      ownerId: row.owner_id,
+      name: row.name,
+      prefix: row.prefix,
+      scopes: row.scopes as Scope[],
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      lastUsedAt: row.last_used_at,
+      ownerUsername: row.username,
+      ownerDisplayName: row.display_name,
+      ownerColor: row.color,
+    };
+  }
+
+  async byId(id: string): Promise<ApiTokenListing | null> {
+    const row = await this.listing().where('t.id', '=', id).executeTakeFirst();
+    return row ? PostgresApiTokenRepository.fromListing(row) : null;
+  }
+
+  async list(ownerId?: string): Promise<ApiTokenListing[]> {
+    let query = this.listing();
+    if (ownerId) query = query.where('t.owner_id', '=', ownerId);
+    const rows = await query.orderBy('t.created_at', 'desc').orderBy('t.id').execute();
+    return rows.map((row) => PostgresApiTokenRepository.fromListing(row));
+  }
+
+  async markUsed(id: string, at: Date): Promise<void> {
+    await this.db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

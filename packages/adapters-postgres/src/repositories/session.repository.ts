@@ -1,0 +1,53 @@
+import type { SessionRepository, StoredSession } from '@larder/domain';
+import type { Executor } from './executor.js';
+
+export class PostgresSessionRepository implements SessionRepository {
+  constructor(private readonly db: Executor) {}
+
+  async create(session: StoredSession): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_digest: session.tokenDigest,
+        account_id: session.accountId,
+        created_at: session.createdAt,
+        expires_at: session.expiresAt,
+        refreshed_at: session.refreshedAt,
+      })
+      .execute();
+  }
+
+  async find(tokenDigest: string): Promise<StoredSession | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_digest', '=', tokenDigest)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      tokenDigest: row.token_digest,
+      accountId: row.account_id,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      refreshedAt: row.refreshed_at,
+    };
+  }
+
+  async extend(tokenDigest: string, expiresAt: Date, refreshedAt: Date): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ expires_at: expiresAt, refreshed_at: refreshedAt })
+      .where('token_digest', '=', tokenDigest)
+      .execute();
+  }
+
+  async delete(tokenDigest: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token_digest', '=', tokenDigest).execute();
+  }
+
+  async deleteAllOf(accountId: string, exceptDigest?: string): Promise<void> {
+    let query = this.db.deleteFrom('sessions').where('account_id', '=', accountId);
+    if (exceptDigest) query = query.where('token_digest', '!=', exceptDigest);
+    await query.execute();
+  }
+}

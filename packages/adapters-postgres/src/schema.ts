@@ -1,0 +1,76 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps come back as Date and go in as Date. */
+type Timestamp = ColumnType<Date, Date, Date>;
+
+export interface AccountsTable {
+  id: string;
+  username: string;
+  username_key: string;
+  display_name: string;
+  email: string | null;
+  email_verified: boolean;
+  role: string;
+  color: string;
+  locale: string;
+  avatar_id: string | null;
+  can_share_publicly: boolean;
+  password_hash: string | null;
+  has_identity: boolean;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  token_digest: string;
+  account_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  refreshed_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  prefix: string;
+  token_digest: string;
+  scopes: string[];
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
+
+export interface OneTimeLinksTable {
+  token_digest: string;
+  account_id: string;
+  purpose: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface LoginThrottleTable {
+  username_key: string;
+  failures: number;
+  window_started_at: Timestamp;
+}
+
+export interface HouseholdSettingsTable {
+  id: Generated<number>;
+  public_shares: boolean;
+  public_share_default_days: number | null;
+  public_share_max_days: number | null;
+  public_share_attribution: boolean;
+  link_previews: boolean;
+  link_preview_minutes: number;
+  recipes_locked_by_default: boolean;
+}
+
+export interface LarderDatabase {
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  one_time_links: OneTimeLinksTable;
+  login_throttle: LoginThrottleTable;
+  household_settings: HouseholdSettingsTable;
+}

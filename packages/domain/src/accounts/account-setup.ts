@@ -1,0 +1,44 @@
+import { IssueList } from '../shared/errors.js';
+import type { CoreDependencies } from '../shared/dependencies.js';
+import type { LinkPurpose } from '../ports/one-time-link-store.port.js';
+import type { Account } from './account.js';
+import { checkNewPassword } from './passwords.js';
+import { OneTimeLinks, deadLink } from './setup-links.js';
+import { type SignedIn, SignInService } from '../sessions/sign-in.js';
+
+/** Redeeming a setup (or reset) link: choose a password, and be signed in. */
+export class AccountSetup {
+  private readonly links: OneTimeLinks;
+  private readonly signIn: SignInService;
+
+  constructor(private readonly deps: CoreDependencies) {
+    this.links = new OneTimeLinks(deps);
+    this.signIn = new SignInService(deps);
+  }
+
+  inspect(token: string): Promise<{ account: Account; purpose: LinkPurpose }> {
+    return this.links.inspect(token);
+  }
+
+  /**
+   * Sets the password and signs in. The link is used once: of two concurrent
+   * redemptions exactly one wins; the other sees a dead link. Every other
+   * session of the account ends.
+   */
+  async redeem(token: string, password: string): Promise<SignedIn> {
+    const { store, clock, secrets, hasher } = this.deps;
+    const issues = new IssueList();
+    checkNewPassword(password, 'body.password', issues);
+    issues.throwIfAny();
+    const { account } = await this.links.inspect(token);
+    const passwordHash = await hasher.hash(password);
+    const updated = await store.transaction(async (tx) => {
+      if (!(await tx.links.consume(secrets.digest(token), clock.now()))) throw deadLink();
+      await tx.sessions.deleteAllOf(account.id);
+      const changed = await tx.accounts.update(account.id, { passwordHash });
+      if (!changed) throw deadLink();
+      return changed;
+    });
+    return this.signIn.startSession(updated);
+  }
+}

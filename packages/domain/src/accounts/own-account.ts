@@ -1,0 +1,70 @@
+import { Forbidden, IssueList, NotAuthenticated } from '../shared/errors.js';
+import type { CoreDependencies } from '../shared/dependencies.js';
+import { type Account, COLORS, type Color, type Locale } from './account.js';
+import type { Caller } from './caller.js';
+import { normaliseEmail } from './account-management.js';
+import { checkNewPassword } from './passwords.js';
+
+export interface ProfileChange {
+  displayName?: string | undefined;
+  color?: Color | undefined;
+  locale?: Locale | undefined;
+  email?: string | undefined;
+}
+
+/** What a signed-in member changes about themselves. */
+export class OwnAccount {
+  constructor(private readonly deps: CoreDependencies) {}
+
+  /**
+   * Changes the caller's password. The current password is required unless the
+   * account has none yet. Every other session of the account ends.
+   */
+  async changePassword(caller: Caller, currentPassword: string | undefined, password: string): Promise<void> {
+    const { store, hasher } = this.deps;
+    if (caller.via !== 'session') throw new Forbidden('auth.session_only', 'This needs a signed-in session.');
+    const account = caller.account;
+    const issues = new IssueList();
+    checkNewPassword(password, 'body.password', issues);
+    if (account.passwordHash && currentPassword === undefined) {
+      issues.add('body.currentPassword', 'is required to change an existing password');
+    }
+    issues.throwIfAny();
+    if (account.passwordHash && !(await hasher.verify(currentPassword ?? '', account.passwordHash))) {
+      throw new NotAuthenticated('auth.wrong_password', 'The current password is wrong.');
+    }
+    const passwordHash = await hasher.hash(password);
+    await store.transaction(async (tx) => {
+      await tx.accounts.update(account.id, { passwordHash });
+      await tx.sessions.deleteAllOf(account.id, caller.sessionDigest);
+    });
+  }
+
+  async updateProfile(caller: Caller, change: ProfileChange): Promise<Account> {
+    const issues = new IssueList();
+    if (change.displayName !== undefined && change.displayName.trim() === '') {
+      issues.add('body.displayName', 'must not be empty');
+    }
+    const email = normaliseEmail(change.email, 'body.email', issues);
+    issues.throwIfAny();
+    const current = caller.account;
+    const updated = await this.deps.store.accounts.update(current.id, {
+      displayName: change.displayName?.trim(),
+      color: change.color,
+      locale: change.locale,
+      ...(email !== undefined && email !== current.email ? { email, emailVerified: false } : {}),
+    });
+    if (!updated) throw new NotAuthenticated();
+    return updated;
+  }
+
+  async colorUsage(): Promise<Array<{ color: Color; count: number }>> {
+    const usage = await this.deps.store.accounts.colorUsage();
+    return COLORS.map((color) => ({ color, count: usage.find((u) => u.color === color)?.count ?? 0 }));
+  }
+}
+
+/** An address is awaiting confirmation while it is set but not confirmed. */
+export function emailConfirmationPending(account: Account): boolean {
+  return account.email !== null && !account.emailVerified;
+}

@@ -1,0 +1,29 @@
+import type { Scope } from '../tokens/scopes.js';
+
+export interface StoredApiToken {
+  id: string;
+  ownerId: string;
+  name: string;
+  prefix: string;
+  tokenDigest: string;
+  scopes: Scope[];
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export interface ApiTokenListing extends Omit<StoredApiToken, 'tokenDigest'> {
+  ownerUsername: string;
+  ownerDisplayName: string;
+  ownerColor: string;
+}
+
+export interface ApiTokenRepository {
+  insert(token: StoredApiToken): Promise<void>;
+  findByDigest(tokenDigest: string): Promise<StoredApiToken | null>;
+  byId(id: string): Promise<ApiTokenListing | null>;
+  /** Every token, or only those of one owner. Newest first. */
+  list(ownerId?: string): Promise<ApiTokenListing[]>;
+  markUsed(id: string, at: Date): Promise<void>;
+  delete(id: string): Promise<boolean>;
+}

@@ -1,0 +1,6 @@
+export const CLOCK = Symbol('Clock');
+
+/** The current time; tests use a clock they can move. */
+export interface Clock {
+  now(): Date;
+}

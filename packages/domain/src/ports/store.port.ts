@@ -1,0 +1,23 @@
+import type { AccountRepository } from './account-store.port.js';
+import type { ApiTokenRepository } from './api-token-store.port.js';
+import type { HouseholdSettingsRepository } from './household-settings-store.port.js';
+import type { LoginThrottleRepository } from './login-throttle-store.port.js';
+import type { OneTimeLinkRepository } from './one-time-link-store.port.js';
+import type { SessionRepository } from './session-store.port.js';
+
+export const STORE = Symbol('Store');
+
+/** Every repository, bound to one connection or one transaction. */
+export interface Repositories {
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+  apiTokens: ApiTokenRepository;
+  links: OneTimeLinkRepository;
+  loginThrottle: LoginThrottleRepository;
+  settings: HouseholdSettingsRepository;
+}
+
+export interface Store extends Repositories {
+  /** Runs `work` in one transaction: all of its writes land, or none. */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+}

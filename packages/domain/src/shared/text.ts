@@ -1,0 +1,14 @@
+/** Number of bytes the string takes in UTF-8, computed without any I/O module. */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** Trims and collapses inner runs of whitespace to one space. */
+export function tidy(text: string): string {
+  return text.trim().replace(/\s+/gu, ' ');
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { ApiTokens, DomainError, SignInService } from '@larder/domain';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
+import type { Logger } from 'pino';
+import type { DependencyContainer } from 'tsyringe';
+import type { Config } from './config.js';
+import { callerResolver } from './http/caller-resolution.js';
+import { crossSiteWriteCheck } from './http/cross-site.js';
+import { HttpProblem, type Problem, problem, problemFromDomain, sendProblem } from './http/problem.js';
+import { RouteTable, mountRoutes } from './http/route.js';
+import { SchemaRegistry } from './http/schema-registry.js';
+import { routeModules, schemaModules } from './modules.js';
+
+export interface AppOptions {
+  config: Config;
+  container: DependencyContainer;
+  logger: Logger;
+  /** Check every JSON answer against its schema (tests). */
+  checkResponses?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the express application: thin routes over the domain services. */
+export function createApp(options: AppOptions): Express {
+  const { config, container, logger } = options;
+  const registry = new SchemaRegistry();
+  for (const define of schemaModules) define(registry);
+  const table = new RouteTable();
+  for (const module of routeModules) module({ table, registry, container, config });
+
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+  const schemaUrl = (req: Request, name: string) =>
+    `${publicOrigin ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`}/api/v1/schemas/${name}.json`;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'extended');
+
+  app.use((req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    const log = logger.child({ requestId: id });
+    (req as Request & { log: Logger }).log = log;
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  });
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  app.use(crossSiteWriteCheck(publicOrigin));
+  app.use(express.json({ limit: config.jsonLimitBytes, type: ['application/json', 'application/*+json'] }));
+
+  const router = express.Router();
+  mountRoutes(router, table, {
+    registry,
+    resolveCaller: callerResolver(container.resolve(SignInService), container.resolve(ApiTokens)),
+    schemaUrl,
+    checkResponses: options.checkResponses ?? false,
+  });
+  app.use(router);
+
+  app.use((req, _res, next) => next(problem(404, `Nothing at ${req.method} ${req.path}.`)));
+
+  const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const log = (req as Request & { log?: Logger }).log ?? logger;
+    let p: Problem;
+    if (error instanceof HttpProblem) {
+      p = error.problem;
+    } else if (error instanceof DomainError) {
+      p = problemFromDomain(error);
+    } else if (isBodyParserError(error)) {
+      p = bodyParserProblem(error);
+    } else {
+      log.error({ err: error }, 'unhandled error');
+      p = { status: 500, title: 'Internal Server Error', detail: 'Something went wrong on our side; it has been logged.' };
+    }
+    const isApi = req.path.startsWith('/api/');
+    sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);
+  };
+  app.use(onError);
+  return app;
+}
+
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' && typeof (error as BodyParserError).status === 'number';
+}
+
+function bodyParserProblem(error: BodyParserError): Problem {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return { status: 400, title: 'Bad Request', detail: 'The body is not valid JSON.' };
+    case 'entity.too.large':
+      return { status: 413, title: 'Content Too Large', detail: 'The body is larger than this service accepts.' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, title: 'Unsupported Media Type', detail: 'Send the body as UTF-8 JSON.' };
+    default:
+      return { status: error.status >= 400 && error.status < 500 ? error.status : 400, title: 'Bad Request', detail: 'The request body could not be read.' };
+  }
+}

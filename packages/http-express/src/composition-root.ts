@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import {
+  AccountManagement,
+  AccountSetup,
+  ApiTokens,
+  CLOCK,
+  type Clock,
+  type CoreDependencies,
+  HouseholdSettingsService,
+  OwnAccount,
+  PASSWORD_HASHER,
+  type PasswordHasher,
+  SECRETS,
+  STORE,
+  type Secrets,
+  SignInService,
+  type Store,
+} from '@larder/domain';
+import { BcryptPasswordHasher, NodeSecrets, SystemClock } from '@larder/adapters-crypto';
+import { type Database, createPostgresStore } from '@larder/adapters-postgres';
+import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
+import type { Config } from './config.js';
+
+export const CONFIG = Symbol('Config');
+export const DATABASE = Symbol('Database');
+
+export interface Overrides {
+  clock?: Clock;
+  hasher?: PasswordHasher;
+}
+
+/**
+ * The composition root: the only place that knows which adapter implements
+ * which port. Domain services are plain classes, built here by factories.
+ */
+export function composeContainer(config: Config, database: Database, overrides: Overrides = {}): DependencyContainer {
+  const c = rootContainer.createChildContainer();
+  c.register(CONFIG, { useValue: config });
+  c.register(DATABASE, { useValue: database });
+  c.register(CLOCK, { useValue: overrides.clock ?? new SystemClock() });
+  c.register(SECRETS, { useValue: new NodeSecrets() });
+  c.register(PASSWORD_HASHER, { useValue: overrides.hasher ?? new BcryptPasswordHasher(config.bcryptCost) });
+  c.register(STORE, { useValue: createPostgresStore(database.db) });
+
+  const core = (k: DependencyContainer): CoreDependencies => ({
+    store: k.resolve<Store>(STORE),
+    clock: k.resolve<Clock>(CLOCK),
+    secrets: k.resolve<Secrets>(SECRETS),
+    hasher: k.resolve<PasswordHasher>(PASSWORD_HASHER),
+  });
+  const service = <T>(token: new (deps: CoreDependencies) => T) =>
+    c.register(token, { useFactory: instanceCachingFactory((k) => new token(core(k))) });
+
+  service(SignInService);
+  service(AccountManagement);
+  service(AccountSetup);
+  service(OwnAccount);
+  service(ApiTokens);
+  service(HouseholdSettingsService);
+  return c;
+}

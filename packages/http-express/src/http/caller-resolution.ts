@@ -1,0 +1,29 @@
+import { ApiTokens, type Caller, SignInService } from '@larder/domain';
+import type { Request } from 'express';
+import { problem } from './problem.js';
+import { SESSION_COOKIE, readCookie } from './session-cookie.js';
+
+const CALLER = Symbol('caller');
+
+/**
+ * Finds who is calling: an `Authorization: Bearer` API token, or else the
+ * session cookie. A bearer token that is unknown or expired is a 401 even when
+ * a cookie is present. Resolved once per request.
+ */
+export function callerResolver(signIn: SignInService, tokens: ApiTokens) {
+  return async (req: Request): Promise<Caller | null> => {
+    const memo = req as Request & { [CALLER]?: Promise<Caller | null> };
+    memo[CALLER] ??= (async () => {
+      const authorization = req.headers.authorization;
+      if (authorization !== undefined) {
+        const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+        const caller = match ? await tokens.authenticate(match[1] ?? '') : null;
+        if (!caller) throw problem(401, 'The API token is unknown, malformed or expired.');
+        return caller;
+      }
+      const session = readCookie(req, SESSION_COOKIE);
+      return session ? signIn.bySession(session) : null;
+    })();
+    return memo[CALLER];
+  };
+}

@@ -1,0 +1,19 @@
+import type { RequestHandler } from 'express';
+import { problem } from './problem.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Refuses writes to the API (and any request to /mcp) whose `Origin` names
+ * another site. Requests without an `Origin` (scripts, curl) pass.
+ */
+export function crossSiteWriteCheck(publicOrigin: string | undefined): RequestHandler {
+  return (req, _res, next) => {
+    const origin = req.headers.origin;
+    const guarded = (WRITES.has(req.method) && req.path.startsWith('/api/')) || req.path === '/mcp' || req.path.startsWith('/mcp/');
+    if (!guarded || origin === undefined) return next();
+    const own = `${req.protocol}://${req.headers.host ?? ''}`;
+    if (origin === own || (publicOrigin !== undefined && origin === publicOrigin)) return next();
+    next(problem(403, 'Cross-site request refused: the Origin header names another site.'));
+  };
+}

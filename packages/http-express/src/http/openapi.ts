@@ -1,0 +1,101 @@
+import { securityOf } from './access.js';
+import type { JsonSchema } from './json-schema.js';
+import type { RouteTable } from './route.js';
+import type { SchemaRegistry } from './schema-registry.js';
+import { titleOf } from './problem.js';
+
+const TAGS = ['auth', 'recipes', 'comments', 'tags', 'images', 'transfer', 'shares', 'public', 'settings', 'users', 'tokens', 'mcp', 'service'];
+
+/** Assembles the OpenAPI 3.1 document from the same routes and schemas that serve requests. */
+export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, version: string): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of table.routes) {
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const parameters: unknown[] = [];
+    for (const [name, spec] of Object.entries(route.params ?? {})) {
+      parameters.push({ name, in: 'path', required: true, schema: spec.schema, ...(spec.description ? { description: spec.description } : {}) });
+    }
+    for (const [name, spec] of Object.entries(route.query ?? {})) {
+      const type = spec.schema['type'];
+      const isArray = type === 'array' || (Array.isArray(type) && type.includes('array'));
+      parameters.push({
+        name,
+        in: 'query',
+        required: spec.required ?? false,
+        schema: spec.schema,
+        ...(isArray ? { explode: false } : {}),
+        ...(spec.description ? { description: spec.description } : {}),
+      });
+    }
+    const responses: Record<string, unknown> = {};
+    for (const [status, spec] of Object.entries(route.responses)) {
+      const headers = Object.fromEntries(
+        (spec.headers ?? []).map((h) => [h, { schema: { type: h === 'Retry-After' ? 'integer' : 'string' } }]),
+      );
+      const base = {
+        description: spec.description ?? (Number(status) < 300 ? 'OK' : titleOf(Number(status))),
+        ...(Object.keys(headers).length ? { headers } : {}),
+      };
+      if ('schema' in spec) {
+        responses[status] = { ...base, content: { 'application/json': { schema: { $ref: `#/components/schemas/${spec.schema}` } } } };
+      } else if ('content' in spec) {
+        responses[status] = { ...base, content: { [spec.content]: { schema: { type: 'string', format: 'binary' } } } };
+      } else {
+        responses[status] = base;
+      }
+    }
+    for (const status of route.errors ?? []) {
+      responses[String(status)] ??= {
+        description: titleOf(status),
+        ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ErrorModel' } } },
+      };
+    }
+    responses['default'] ??= {
+      description: 'Error',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ErrorModel' } } },
+    };
+    const operation: Record<string, unknown> = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
+      ...(parameters.length ? { parameters } : {}),
+      responses,
+    };
+    const security = securityOf(route.access);
+    if (security) operation['security'] = security;
+    if (route.body) {
+      operation['requestBody'] = {
+        required: !route.body.optional,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.body.schema}` } } },
+      };
+    } else if (route.rawBody) {
+      operation['requestBody'] = {
+        required: true,
+        ...(route.rawBody.description ? { description: route.rawBody.description } : {}),
+        content: { [route.rawBody.contentType]: { schema: route.rawBody.schema } },
+      };
+    }
+    (paths[path] ??= {})[route.method] = operation;
+  }
+  const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Larder API',
+      version,
+      description: 'The HTTP API of Larder, a self-hosted recipe service for one household.',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+    },
+    tags: TAGS.map((name) => ({ name })),
+    paths: sortedPaths,
+    components: {
+      schemas: registry.components(),
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'service_session', description: 'Session cookie set by POST /api/v1/auth/login.' },
+        token: { type: 'http', scheme: 'bearer', description: 'API token, sent as `Authorization: Bearer lrd_…`.' },
+      },
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { DomainError, RateLimited, ValidationFailed, type FieldIssue } from '@larder/domain';
+import type { Response } from 'express';
+
+/** An HTTP answer that is not a success, as `application/problem+json`. */
+export interface Problem {
+  status: number;
+  title: string;
+  detail: string;
+  errors?: FieldIssue[];
+  /** Extra members (for example `share` on a 409, `reason` on a refused share). */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Name of the body's schema, for `$schema` (ErrorModel unless stated). */
+  schema?: string;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export function titleOf(status: number): string {
+  return TITLES[status] ?? 'Error';
+}
+
+export class HttpProblem extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail);
+  }
+}
+
+export function problem(status: number, detail: string, more: Partial<Problem> = {}): HttpProblem {
+  return new HttpProblem({ status, title: titleOf(status), detail, ...more });
+}
+
+export function validationProblem(errors: FieldIssue[]): HttpProblem {
+  return problem(422, 'validation failed', { errors });
+}
+
+/** The one place that turns domain error kinds into status codes. */
+const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
+  not_found: 404,
+  forbidden: 403,
+  conflict: 409,
+  invalid: 422,
+  unauthenticated: 401,
+  rate_limited: 429,
+  too_large: 413,
+  unsupported: 415,
+  upstream: 502,
+};
+
+export function problemFromDomain(error: DomainError): Problem {
+  const status = STATUS_OF_KIND[error.kind];
+  const result: Problem = { status, title: titleOf(status), detail: error.message };
+  if (error instanceof ValidationFailed) {
+    result.detail = 'validation failed';
+    result.errors = error.issues;
+  }
+  if (error instanceof RateLimited) {
+    result.headers = { 'Retry-After': String(error.retryAfterSeconds) };
+  }
+  const { retryAfterSeconds: _r, schema, ...extra } = error.extra as Record<string, unknown>;
+  if (Object.keys(extra).length > 0) result.extra = extra;
+  if (typeof schema === 'string') result.schema = schema;
+  return result;
+}
+
+export function sendProblem(res: Response, p: Problem, schemaUrl?: (name: string) => string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  for (const [k, v] of Object.entries(p.headers ?? {})) res.setHeader(k, v);
+  const body: Record<string, unknown> = {};
+  if (schemaUrl) body['$schema'] = schemaUrl(p.schema ?? 'ErrorModel');
+  body['title'] = p.title;
+  body['status'] = p.status;
+  body['detail'] = p.detail;
+  if (p.errors) body['errors'] = p.errors;
+  Object.assign(body, p.extra ?? {});
+  res.status(p.status).type('application/problem+json').send(JSON.stringify(body));
+}

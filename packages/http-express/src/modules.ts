@@ -1,0 +1,22 @@
+import type { SchemaRegistry } from './http/schema-registry.js';
+import { authRoutes } from './routes/auth.routes.js';
+import type { RouteModule } from './routes/route-module.js';
+import { serviceRoutes } from './routes/service.routes.js';
+import { settingsRoutes } from './routes/settings.routes.js';
+import { tokenRoutes } from './routes/tokens.routes.js';
+import { userRoutes } from './routes/users.routes.js';
+import { defineAccountSchemas } from './schemas/account.schemas.js';
+import { defineCommonSchemas } from './schemas/common.schemas.js';
+import { defineSettingsSchemas } from './schemas/settings.schemas.js';
+import { defineTokenSchemas } from './schemas/token.schemas.js';
+
+/** Every schema module of the API; each capability adds its own. */
+export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
+  defineCommonSchemas,
+  defineAccountSchemas,
+  defineTokenSchemas,
+  defineSettingsSchemas,
+];
+
+/** Every route module of the API; each capability adds its own. */
+export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes];

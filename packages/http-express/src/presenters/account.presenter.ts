@@ -1,0 +1,49 @@
+import { type Account, type ManagedAccount, type IssuedLink, emailConfirmationPending } from '@larder/domain';
+
+/** The signed-in account (`UserResponse`). */
+export function presentSelf(account: Account) {
+  return {
+    id: account.id,
+    username: account.username,
+    displayName: account.displayName,
+    role: account.role,
+    color: account.color,
+    locale: account.locale,
+    canSharePublicly: account.canSharePublicly,
+    avatarId: account.avatarId,
+    email: account.email ?? '',
+    emailVerified: account.emailVerified,
+    hasPassword: account.passwordHash !== null,
+    emailConfirmationPending: emailConfirmationPending(account),
+  };
+}
+
+/** An account as account management shows it (`UserAccount`). */
+export function presentManaged(account: Account, setupLinkExpiresAt: Date | null) {
+  const { emailConfirmationPending: _pending, ...self } = presentSelf(account);
+  return {
+    ...self,
+    hasIdentity: account.hasIdentity,
+    createdAt: account.createdAt.toISOString(),
+    ...(setupLinkExpiresAt ? { setupLinkExpiresAt: setupLinkExpiresAt.toISOString() } : {}),
+  };
+}
+
+export function presentManagedAccount(account: ManagedAccount) {
+  return presentManaged(account, account.setupLinkExpiresAt);
+}
+
+export function presentSetupLink(link: IssuedLink) {
+  return { path: link.path, expiresAt: link.expiresAt.toISOString() };
+}
+
+export function presentPersonEntry(account: Account) {
+  return {
+    id: account.id,
+    username: account.username,
+    displayName: account.displayName,
+    color: account.color,
+    role: account.role,
+    avatarId: account.avatarId,
+  };
+}

@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import { type CoreDependencies, ensureOwner, CLOCK, SECRETS, PASSWORD_HASHER, STORE } from '@larder/domain';
+import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import { type Overrides, composeContainer } from './composition-root.js';
+import type { Config } from './config.js';
+
+export interface RunningService {
+  server: Server;
+  database: Database;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, creates the owner on an empty instance and listens. */
+export async function startService(config: Config, logger: Logger, overrides: Overrides = {}): Promise<RunningService> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    const container = composeContainer(config, database, overrides);
+    const deps: CoreDependencies = {
+      store: container.resolve(STORE),
+      clock: container.resolve(CLOCK),
+      secrets: container.resolve(SECRETS),
+      hasher: container.resolve(PASSWORD_HASHER),
+    };
+    const owner = await ensureOwner(deps, config.adminUser, config.adminPassword);
+    const base = config.publicUrl ?? `http://localhost:${config.port}`;
+    if (owner.created && owner.setupLink) {
+      logger.warn(
+        { setupLink: `${base}${owner.setupLink.path}`, expiresAt: owner.setupLink.expiresAt.toISOString() },
+        `Owner "${config.adminUser}" created without a password. Open the setup link to choose one: ${base}${owner.setupLink.path}`,
+      );
+    } else if (owner.created) {
+      logger.info({ username: config.adminUser }, 'owner account created');
+    }
+    const app = createApp({ config, container, logger });
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host ?? '::', () => resolve(s));
+      s.once('error', reject);
+    });
+    server.keepAliveTimeout = 5000;
+    server.headersTimeout = 10000;
+    server.requestTimeout = 60000;
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port, database: database.driver }, `Larder listening on http://localhost:${port}`);
+    let closing: Promise<void> | undefined;
+    return {
+      server,
+      database,
+      url: `http://127.0.0.1:${port}`,
+      close: () =>
+        (closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            const force = setTimeout(() => server.closeAllConnections(), 10000);
+            force.unref();
+            server.close(() => {
+              clearTimeout(force);
+              resolve();
+            });
+            server.closeIdleConnections();
+          });
+          await database.close();
+        })()),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
