@@ -18,12 +18,15 @@ const config: Config = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc as never },
   moduleNameMapper: {
+    '^@larder/([a-z0-9-]+)/test-support/(.*)\\.js$': '<rootDir>/packages/$1/test-support/$2.ts',
     '^@larder/([a-z0-9-]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
 
 
+  globalSetup: '<rootDir>/packages/adapters-postgres/test-support/global-setup.mjs',
+  globalTeardown: '<rootDir>/packages/adapters-postgres/test-support/global-teardown.mjs',
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -1,0 +1,76 @@
+/**
+ * Prepares one migrated database for the whole test run, in this order:
+ * 1. TEST_DATABASE_URL (CI: the machine's own PostgreSQL) → a migrated template
+ *    database that every test file clones;
+ * 2. a testcontainers PostgreSQL when a Docker engine answers → the same;
+ * 3. otherwise PGlite → a migrated snapshot that every test file loads.
+ * Plain JavaScript over the built package (`npm test` builds first), because
+ * jest runs its global setup outside its module mapping.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { migrateToLatest, openDatabase } from '../dist/index.js';
+
+const TEMPLATE = 'larder_test_template';
+
+async function prepareServer(url) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // Leftovers of an interrupted run.
+    const stale = await admin.query("select datname from pg_database where datname like 'larder_test_%'");
+    for (const { datname } of stale.rows) {
+      await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+    await admin.query(`create database ${TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${TEMPLATE}`;
+  const database = await openDatabase({ url: templateUrl.toString(), poolSize: 1 });
+  await migrateToLatest(database.db);
+  await database.close();
+  process.env.LARDER_TEST_SERVER_URL = url;
+  process.env.LARDER_TEST_TEMPLATE = TEMPLATE;
+}
+
+async function tryContainer() {
+  try {
+    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
+    globalThis.__larderContainer = container;
+    return container.getConnectionUri();
+  } catch {
+    return null; // No Docker engine answers here: fall back to PGlite.
+  }
+}
+
+async function preparePglite() {
+  const pglite = await PGlite.create();
+  const database = await openDatabase({ pglite });
+  await migrateToLatest(database.db);
+  const dump = await pglite.dumpDataDir('none');
+  const dir = await mkdtemp(join(tmpdir(), 'larder-test-'));
+  const file = join(dir, 'migrated.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  process.env.LARDER_TEST_PGLITE_SNAPSHOT = file;
+}
+
+export default async function globalSetup() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    await prepareServer(url);
+    process.env.LARDER_TEST_DRIVER = 'pg';
+  } else if (process.env.LARDER_TEST_CONTAINERS !== '0' && (await tryContainer().then((u) => (u ? prepareServer(u).then(() => true) : false)))) {
+    process.env.LARDER_TEST_DRIVER = 'pg (testcontainers)';
+  } else {
+    await preparePglite();
+    process.env.LARDER_TEST_DRIVER = 'pglite';
+  }
+  console.log(`\nrepository tests run on: ${process.env.LARDER_TEST_DRIVER}`);
+}

@@ -1,0 +1,51 @@
+/**
+ * A fresh, migrated database for one test file: a clone of the template on a
+ * real PostgreSQL, or a PGlite loaded from the migrated snapshot.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/connect.js';
+
+export interface TestDatabase extends Database {
+  /** `pg` or `pglite`: which engine this file runs on. */
+  kind: string;
+  /** Connection URL on a real server (to open a second pool on the same data). */
+  url: string | undefined;
+}
+
+let snapshot: Blob | undefined;
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env['LARDER_TEST_SERVER_URL'];
+  const template = process.env['LARDER_TEST_TEMPLATE'];
+  if (serverUrl && template) {
+    const name = `larder_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    return {
+      ...database,
+      kind: 'pg',
+      url: url.toString(),
+      close: async () => {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const file = process.env['LARDER_TEST_PGLITE_SNAPSHOT'];
+  if (!file) throw new Error('the jest global setup did not prepare a test database');
+  snapshot ??= new Blob([await readFile(file)]);
+  const pglite = await PGlite.create({ loadDataDir: snapshot });
+  const database = await openDatabase({ pglite });
+  return { ...database, kind: 'pglite', url: undefined };
+}

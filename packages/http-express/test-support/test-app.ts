@@ -1,0 +1,105 @@
+/**
+ * The whole application on a fresh test database, for supertest. Nothing is
+ * mocked: real domain, real repositories, real bcrypt; only the clock can be
+ * moved by the test.
+ */
+import type { Clock } from '@larder/domain';
+import { ensureOwner, STORE, CLOCK, SECRETS, PASSWORD_HASHER } from '@larder/domain';
+import { type TestDatabase, openTestDatabase } from '@larder/adapters-postgres/test-support/test-database.js';
+import { migrateToLatest } from '@larder/adapters-postgres';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import request from 'supertest';
+import type { DependencyContainer } from 'tsyringe';
+import { createApp } from '../src/app.js';
+import { composeContainer } from '../src/composition-root.js';
+import { type Config, loadConfig } from '../src/config.js';
+
+export class MovableClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export const OWNER = { username: 'owner', password: 'owner-password-1' };
+
+export interface Member {
+  id: string;
+  username: string;
+  password: string;
+  /** `Cookie` header value of a signed-in session. */
+  cookie: string;
+}
+
+export interface TestApp {
+  app: Express;
+  database: TestDatabase;
+  container: DependencyContainer;
+  clock: MovableClock;
+  config: Config;
+  owner: Member;
+  /** Signs in and answers the `Cookie` header to send. */
+  login(username: string, password: string): Promise<string>;
+  /** Creates an account through the API as the owner and signs it in. */
+  member(role?: 'user' | 'admin', username?: string): Promise<Member>;
+  /** Creates an API token for a member and answers the raw token. */
+  token(member: Member, scopes: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await migrateToLatest(database.db);
+  const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data', ...env });
+  const clock = new MovableClock();
+  const container = composeContainer(config, database, { clock });
+  await ensureOwner(
+    { store: container.resolve(STORE), clock, secrets: container.resolve(SECRETS), hasher: container.resolve(PASSWORD_HASHER) },
+    OWNER.username,
+    OWNER.password,
+  );
+  void CLOCK;
+  const app = createApp({ config, container, logger: pino({ level: process.env['LARDER_TEST_LOG'] ?? 'silent' }), checkResponses: true });
+
+  const login = async (username: string, password: string): Promise<string> => {
+    const res = await request(app).post('/api/v1/auth/login').send({ username, password });
+    if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0] ?? '';
+    return cookie.split(';')[0] ?? '';
+  };
+
+  const ownerCookie = await login(OWNER.username, OWNER.password);
+  const me = await request(app).get('/api/v1/auth/me').set('Cookie', ownerCookie);
+  const owner: Member = { id: me.body.id, username: OWNER.username, password: OWNER.password, cookie: ownerCookie };
+
+  return {
+    app,
+    database,
+    container,
+    clock,
+    config,
+    owner,
+    login,
+    async member(role = 'user', username = `member${++counter}`) {
+      const password = `${username}-password`;
+      const res = await request(app)
+        .post('/api/v1/users')
+        .set('Cookie', owner.cookie)
+        .send({ username, role, password });
+      if (res.status !== 201) throw new Error(`creating ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { id: res.body.id, username, password, cookie: await login(username, password) };
+    },
+    async token(member, scopes) {
+      const res = await request(app).post('/api/v1/tokens').set('Cookie', member.cookie).send({ name: 'test', scopes });
+      if (res.status !== 201) throw new Error(`token failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    },
+    close: () => database.close(),
+  };
+}
