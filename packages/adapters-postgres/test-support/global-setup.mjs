@@ -7,12 +7,17 @@
  * Plain JavaScript over the built package (`npm test` builds first), because
  * jest runs its global setup outside its module mapping.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrateToLatest, openDatabase } from '../dist/index.js';
+
+// Build this package first, so a new migration is always part of the run.
+const here = new URL('..', import.meta.url).pathname;
+execFileSync(join(here, '../../node_modules/.bin/tsc'), ['-b', here], { stdio: 'inherit' });
+const { migrateToLatest, openDatabase } = await import('../dist/index.js');
 
 const TEMPLATE = 'larder_test_template';
 
