@@ -57,6 +57,7 @@ export function createApp(options: AppOptions): Express {
   });
   app.use(crossSiteWriteCheck(publicOrigin));
   app.use(express.json({ limit: config.jsonLimitBytes, type: ['application/json', 'application/*+json'] }));
+  app.use('/setup', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 }));
 
   const router = express.Router();
   mountRoutes(router, table, {

@@ -3,6 +3,7 @@ import { authRoutes } from './routes/auth.routes.js';
 import type { RouteModule } from './routes/route-module.js';
 import { serviceRoutes } from './routes/service.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
+import { setupPageRoutes } from './routes/setup-page.routes.js';
 import { tokenRoutes } from './routes/tokens.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
@@ -19,4 +20,4 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
 ];
 
 /** Every route module of the API; each capability adds its own. */
-export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes];
+export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes];

@@ -1,0 +1,87 @@
+import { AccountSetup, DomainError, ValidationFailed } from '@larder/domain';
+import type { Response } from 'express';
+import { setSessionCookie } from '../http/session-cookie.js';
+import { PAGE_CSP, deadLinkPage, setupDonePage, setupFormPage } from '../pages/setup.page.js';
+import type { RouteModule } from './route-module.js';
+
+const tokenParam = { schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,128}$' } };
+
+function sendPage(res: Response, status: number, body: string): void {
+  res
+    .status(status)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': PAGE_CSP,
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex',
+    })
+    .send(body);
+}
+
+/**
+ * The page a setup link opens: a plain form (no script) to choose a password,
+ * so the link logged at first start works in any browser.
+ */
+export const setupPageRoutes: RouteModule = ({ table, container, config }) => {
+  const setup = container.resolve(AccountSetup);
+
+  table.add({
+    method: 'get',
+    path: '/setup/:token',
+    operationId: 'setup-page',
+    summary: 'The page a setup link opens',
+    tag: 'auth',
+    access: 'public',
+    describedBy: false,
+    params: { token: tokenParam },
+    responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
+    handle: async ({ params, res }) => {
+      try {
+        const { account, purpose } = await setup.inspect(String(params['token']));
+        sendPage(res, 200, setupFormPage(account, purpose === 'reset' ? 'reset' : 'setup'));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        sendPage(res, 404, deadLinkPage());
+      }
+      return null;
+    },
+  });
+
+  table.add({
+    method: 'post',
+    path: '/setup/:token',
+    operationId: 'setup-page-submit',
+    summary: 'Choose a password through the setup page form',
+    tag: 'auth',
+    access: 'public',
+    describedBy: false,
+    params: { token: tokenParam },
+    rawBody: {
+      contentType: 'application/x-www-form-urlencoded',
+      schema: { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] },
+    },
+    responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' }, 422: { content: 'text/html' } },
+    handle: async ({ params, req, res }) => {
+      const token = String(params['token']);
+      const form = (req.body ?? {}) as Record<string, unknown>;
+      const password = typeof form['password'] === 'string' ? form['password'] : '';
+      try {
+        const signedIn = await setup.redeem(token, password);
+        setSessionCookie(res, signedIn.sessionToken, signedIn.expiresAt, config.secureCookies);
+        sendPage(res, 200, setupDonePage(signedIn.account));
+      } catch (error) {
+        if (error instanceof ValidationFailed) {
+          const { account, purpose } = await setup.inspect(token).catch(() => ({ account: null, purpose: 'setup' as const }));
+          if (!account) return sendPage(res, 404, deadLinkPage()), null;
+          sendPage(res, 422, setupFormPage(account, purpose === 'reset' ? 'reset' : 'setup', `The password ${error.issues[0]?.message ?? 'is not acceptable'}.`));
+        } else if (error instanceof DomainError) {
+          sendPage(res, 404, deadLinkPage());
+        } else {
+          throw error;
+        }
+      }
+      return null;
+    },
+  });
+};

@@ -1,0 +1,51 @@
+import request from 'supertest';
+import { type TestApp, startTestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function invite(username: string, displayName: string): Promise<string> {
+  const res = await request(t.app).post('/api/v1/users').set('Cookie', t.owner.cookie).send({ username, role: 'user', displayName });
+  expect(res.status).toBe(201);
+  return res.body.setupLink.path as string;
+}
+
+test('a setup link opens a script-free form that escapes the invited name', async () => {
+  const path = await invite('cook1', '<script>alert(1)</script>');
+  const res = await request(t.app).get(path);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/text\/html/);
+  expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  expect(res.headers['content-security-policy']).not.toContain('script-src');
+  expect(res.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(res.text).not.toContain('<script>');
+  expect(res.text).toContain('<form method="post">');
+});
+
+test('the form refuses a short password, then sets the password and signs in once', async () => {
+  const path = await invite('cook2', 'Cook Two');
+  const short = await request(t.app).post(path).type('form').send({ password: 'short' });
+  expect(short.status).toBe(422);
+  expect(short.text).toContain('at least 8 characters');
+
+  const done = await request(t.app).post(path).type('form').send({ password: 'a-good-password' });
+  expect(done.status).toBe(200);
+  const cookie = ([] as string[]).concat(done.headers['set-cookie'] ?? [])[0] ?? '';
+  expect(cookie).toMatch(/^service_session=/);
+  const me = await request(t.app).get('/api/v1/auth/me').set('Cookie', cookie.split(';')[0] ?? '');
+  expect(me.body.username).toBe('cook2');
+
+  const again = await request(t.app).get(path);
+  expect(again.status).toBe(404);
+  expect(again.text).toContain('not available');
+  const resubmit = await request(t.app).post(path).type('form').send({ password: 'another-password' });
+  expect(resubmit.status).toBe(404);
+});
+
+test('an unknown or malformed token shows the dead-link page', async () => {
+  expect((await request(t.app).get('/setup/' + 'x'.repeat(43))).status).toBe(404);
+  expect((await request(t.app).get('/setup/%3Cbad%3E')).status).toBe(422);
+});
