@@ -116,6 +116,9 @@ export class AccountManagement {
     const target = await this.find(id);
     assertMayManage(caller.account, target);
     if (change.role !== undefined) assertMayGrant(caller.account, change.role);
+    if (change.email !== undefined && caller.via !== 'session') {
+      throw new Forbidden('accounts.email_needs_session', 'An address is set from a signed-in session, not with an API token.');
+    }
     const issues = new IssueList();
     const email = normaliseEmail(change.email, 'body.email', issues);
     if (change.password !== undefined) checkNewPassword(change.password, 'body.password', issues);
