@@ -151,4 +151,16 @@ export const authRoutes: RouteModule = ({ table, container, config }) => {
     // Mail is not configured in this release, so reset by mail is never offered.
     handle: async () => ({ available: false }),
   });
+
+  table.add({
+    method: 'get',
+    path: '/api/v1/auth/oidc',
+    operationId: 'get-oidc',
+    summary: 'Whether sign-in through an identity provider is offered',
+    tag: 'auth',
+    access: 'public',
+    responses: { 200: { schema: 'ProviderInfo' } },
+    // Single sign-on arrives with its own issue; until then it is never offered.
+    handle: async () => ({ enabled: false }),
+  });
 };

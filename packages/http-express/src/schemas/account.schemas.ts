@@ -66,6 +66,10 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
     object({ $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }), password: newPassword() }, ['token', 'password']),
   );
   registry.define('PasswordResetInfo', object({ $schema: schemaUrlProperty, available: bool() }, ['available']));
+  registry.define(
+    'ProviderInfo',
+    object({ $schema: schemaUrlProperty, enabled: bool(), name: str({ description: 'How the login page names the provider' }) }, ['enabled']),
+  );
 
   registry.define('UserAccount', object({ $schema: schemaUrlProperty, ...managedFields }, managedRequired));
   registry.define('UserAccountList', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('UserAccount'))) }, ['items']));
