@@ -66,6 +66,42 @@ export interface HouseholdSettingsTable {
   recipes_locked_by_default: boolean;
 }
 
+export interface RecipesTable {
+  id: string;
+  slug: string;
+  title: string;
+  title_sort: string;
+  description: string;
+  servings: number;
+  prep_minutes: number | null;
+  cook_minutes: number | null;
+  total_minutes: ColumnType<number | null, never, never>;
+  source_url: string | null;
+  source_name: string | null;
+  tags: string[];
+  /** JSON text on the way in (`JSON.stringify`), parsed value on the way out. */
+  ingredient_groups: ColumnType<unknown, string, string>;
+  steps: ColumnType<unknown, string, string>;
+  edit_policy: string;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  search: ColumnType<string, unknown, unknown>;
+}
+
+export interface RecipeFavoritesTable {
+  account_id: string;
+  recipe_id: string;
+  created_at: Timestamp;
+}
+
+export interface RecipeTastyMarksTable {
+  recipe_id: string;
+  account_id: string;
+  created_at: Timestamp;
+}
+
 export interface LarderDatabase {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -73,4 +109,7 @@ export interface LarderDatabase {
   one_time_links: OneTimeLinksTable;
   login_throttle: LoginThrottleTable;
   household_settings: HouseholdSettingsTable;
+  recipes: RecipesTable;
+  recipe_favorites: RecipeFavoritesTable;
+  recipe_tasty_marks: RecipeTastyMarksTable;
 }
