@@ -2,6 +2,7 @@ import type { Repositories, Store } from '@larder/domain';
 import type { Kysely } from 'kysely';
 import { PostgresAccountRepository } from './repositories/account.repository.js';
 import { PostgresApiTokenRepository } from './repositories/api-token.repository.js';
+import { PostgresCommentRepository } from './repositories/comment.repository.js';
 import type { Executor } from './repositories/executor.js';
 import { PostgresHouseholdSettingsRepository } from './repositories/household-settings.repository.js';
 import { PostgresLoginThrottleRepository } from './repositories/login-throttle.repository.js';
@@ -17,6 +18,7 @@ function repositoriesOn(db: Executor): Repositories {
     links: new PostgresOneTimeLinkRepository(db),
     loginThrottle: new PostgresLoginThrottleRepository(db),
     settings: new PostgresHouseholdSettingsRepository(db),
+    comments: new PostgresCommentRepository(db),
   };
 }
 

@@ -24,3 +24,8 @@ export * from './tokens/scopes.js';
 export * from './tokens/api-tokens.js';
 export * from './settings/household-settings.js';
 export * from './settings/household-settings-service.js';
+export * from './ports/comment-store.port.js';
+export * from './comments/comment.js';
+export * from './comments/comment-body.js';
+export * from './comments/comment-rules.js';
+export * from './comments/recipe-comments.js';

@@ -1,4 +1,5 @@
 import type { AccountRepository } from './account-store.port.js';
+import type { CommentRepository } from './comment-store.port.js';
 import type { ApiTokenRepository } from './api-token-store.port.js';
 import type { HouseholdSettingsRepository } from './household-settings-store.port.js';
 import type { LoginThrottleRepository } from './login-throttle-store.port.js';
@@ -15,6 +16,7 @@ export interface Repositories {
   links: OneTimeLinkRepository;
   loginThrottle: LoginThrottleRepository;
   settings: HouseholdSettingsRepository;
+  comments: CommentRepository;
 }
 
 export interface Store extends Repositories {

@@ -1,0 +1,31 @@
+import type { Comment, CommentReadingState } from '../comments/comment.js';
+
+export interface NewComment {
+  recipeId: string;
+  authorId: string;
+  body: string;
+  createdAt: Date;
+}
+
+export interface CommentRepository {
+  /** The reader's state on a recipe's comments, or null when there is no such recipe. */
+  readingState(recipeId: string, readerId: string): Promise<CommentReadingState | null>;
+  /** Every comment on the recipe, oldest (lowest id) first. */
+  listForRecipe(recipeId: string): Promise<Comment[]>;
+  byId(id: number): Promise<Comment | null>;
+  /** Stores a comment under a fresh id; null when the recipe does not exist (any more). */
+  insert(comment: NewComment): Promise<Comment | null>;
+  /** Replaces the text and sets `editedAt`; null when the comment is gone. */
+  updateBody(id: number, body: string, editedAt: Date): Promise<Comment | null>;
+  delete(id: number): Promise<boolean>;
+  /**
+   * Raises the reader's seen mark on the recipe to `upTo`, capped at the recipe's newest comment
+   * id and never lowered, in one statement. False when there is no such recipe.
+   */
+  markSeen(recipeId: string, readerId: string, upTo: number): Promise<boolean>;
+  /**
+   * Of the given recipes, those holding a comment that is new to the reader (the rule of
+   * `isNewComment`, evaluated in one query for a whole page of recipes).
+   */
+  recipesWithNewComments(readerId: string, recipeIds: readonly string[]): Promise<Set<string>>;
+}
