@@ -4,6 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date, Date>;
 
 export interface AccountsTable {
+  id: string;
   username: string;
   username_key: string;
   display_name: string;
@@ -16,26 +17,43 @@ export interface AccountsTable {
   can_share_publicly: boolean;
   password_hash: string | null;
   has_identity: boolean;
+  created_at: Timestamp;
+}
 
 export interface SessionsTable {
+  token_digest: string;
+  account_id: string;
+  created_at: Timestamp;
   expires_at: Timestamp;
   refreshed_at: Timestamp;
+}
 
 export interface ApiTokensTable {
+  id: string;
   owner_id: string;
+  name: string;
   prefix: string;
+  token_digest: string;
   scopes: string[];
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
   last_used_at: Timestamp | null;
+}
 
 export interface OneTimeLinksTable {
+  token_digest: string;
+  account_id: string;
   purpose: string;
+  created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
 
 export interface LoginThrottleTable {
   username_key: string;
   failures: number;
   window_started_at: Timestamp;
+}
 
 export interface HouseholdSettingsTable {
   id: Generated<number>;
@@ -46,8 +64,10 @@ export interface HouseholdSettingsTable {
   link_previews: boolean;
   link_preview_minutes: number;
   recipes_locked_by_default: boolean;
+}
 
 export interface RecipesTable {
+  id: string;
   slug: string;
   title: string;
   title_sort: string;
@@ -63,19 +83,39 @@ export interface RecipesTable {
   ingredient_groups: ColumnType<unknown, string, string>;
   steps: ColumnType<unknown, string, string>;
   edit_policy: string;
+  created_by: string | null;
   updated_by: string | null;
+  created_at: Timestamp;
   updated_at: Timestamp;
   search: ColumnType<string, unknown, unknown>;
+}
 
 export interface RecipeFavoritesTable {
+  account_id: string;
+  recipe_id: string;
+  created_at: Timestamp;
+}
 
 export interface RecipeTastyMarksTable {
+  recipe_id: string;
+  account_id: string;
+  created_at: Timestamp;
+}
 
 export interface CommentsTable {
+  id: ColumnType<number, never, never>;
+  recipe_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: Timestamp;
+  edited_at: Timestamp | null;
+}
 
 export interface CommentSeenTable {
-
-
+  recipe_id: string;
+  account_id: string;
+  last_seen_id: number;
+}
 
 export interface LarderDatabase {
   accounts: AccountsTable;
@@ -89,3 +129,4 @@ export interface LarderDatabase {
   recipe_tasty_marks: RecipeTastyMarksTable;
   comments: CommentsTable;
   comment_seen: CommentSeenTable;
+}
