@@ -15,7 +15,9 @@ export function callerResolver(signIn: SignInService, tokens: ApiTokens) {
     const memo = req as Request & { [CALLER]?: Promise<Caller | null> };
     memo[CALLER] ??= (async () => {
       const authorization = req.headers.authorization;
-      if (authorization !== undefined) {
+      // Only the Bearer scheme carries an API token; another scheme (a reverse proxy's
+      // Basic authentication) is not ours and leaves the session cookie to speak.
+      if (authorization !== undefined && /^\s*Bearer(\s|$)/i.test(authorization)) {
         const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
         const caller = match ? await tokens.authenticate(match[1] ?? '') : null;
         if (!caller) throw problem(401, 'The API token is unknown, malformed or expired.');
