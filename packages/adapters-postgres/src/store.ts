@@ -7,6 +7,7 @@ import type { Executor } from './repositories/executor.js';
 import { PostgresHouseholdSettingsRepository } from './repositories/household-settings.repository.js';
 import { PostgresLoginThrottleRepository } from './repositories/login-throttle.repository.js';
 import { PostgresOneTimeLinkRepository } from './repositories/one-time-link.repository.js';
+import { PostgresRecipeRepository } from './repositories/recipe.repository.js';
 import { PostgresSessionRepository } from './repositories/session.repository.js';
 import type { LarderDatabase } from './schema.js';
 
@@ -18,6 +19,7 @@ function repositoriesOn(db: Executor): Repositories {
     links: new PostgresOneTimeLinkRepository(db),
     loginThrottle: new PostgresLoginThrottleRepository(db),
     settings: new PostgresHouseholdSettingsRepository(db),
+    recipes: new PostgresRecipeRepository(db),
     comments: new PostgresCommentRepository(db),
   };
 }

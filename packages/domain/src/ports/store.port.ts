@@ -5,6 +5,7 @@ import type { HouseholdSettingsRepository } from './household-settings-store.por
 import type { LoginThrottleRepository } from './login-throttle-store.port.js';
 import type { OneTimeLinkRepository } from './one-time-link-store.port.js';
 import type { SessionRepository } from './session-store.port.js';
+import type { RecipeRepository } from './recipe-store.port.js';
 
 export const STORE = Symbol('Store');
 
@@ -16,6 +17,7 @@ export interface Repositories {
   links: OneTimeLinkRepository;
   loginThrottle: LoginThrottleRepository;
   settings: HouseholdSettingsRepository;
+  recipes: RecipeRepository;
   comments: CommentRepository;
 }
 

@@ -1,0 +1,125 @@
+import type { Caller } from '../accounts/caller.js';
+import type { RecipeView } from '../ports/recipe-store.port.js';
+import type { Repositories } from '../ports/store.port.js';
+import type { CoreDependencies } from '../shared/dependencies.js';
+import { Forbidden, NotFound } from '../shared/errors.js';
+import type { Recipe, RecipeContent, RecipeInput } from './recipe.js';
+import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
+import { checkRecipeInput } from './recipe-validation.js';
+import { firstFreeSlug, slugBase, slugFitsBase } from './slugs.js';
+
+/** A recipe as one caller sees it: the view plus the effective lock and what the caller may do. */
+export interface RecipeDetails extends RecipeView {
+  locked: boolean;
+  abilities: RecipeAbilities;
+}
+
+export function recipeNotFound(): NotFound {
+  return new NotFound('recipes.not_found', 'No such recipe.');
+}
+
+export function detailsOf(caller: Caller, view: RecipeView): RecipeDetails {
+  return {
+    ...view,
+    locked: isLocked(view.recipe.editPolicy, view.lockedByDefault),
+    abilities: abilitiesOf(caller, view.recipe, view.lockedByDefault),
+  };
+}
+
+/** The household's recipes: writing, reading, replacing and deleting them. */
+export class RecipeCollection {
+  constructor(private readonly deps: Pick<CoreDependencies, 'store' | 'clock' | 'secrets'>) {}
+
+  async create(caller: Caller, input: RecipeInput): Promise<RecipeDetails> {
+    const content = checkRecipeInput(input);
+    const { store, clock, secrets } = this.deps;
+    const now = clock.now();
+    const id = secrets.newId();
+    await store.transaction(async (tx) => {
+      const recipe: Recipe = {
+        ...content,
+        id,
+        slug: await this.freeSlug(tx, content.title),
+        editPolicy: input.editPolicy ?? 'default',
+        createdById: caller.account.id,
+        updatedById: caller.account.id,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (!(await tx.recipes.insert(recipe))) throw new Error(`slug ${recipe.slug} was taken despite the slug lock`);
+    });
+    return this.byId(caller, id);
+  }
+
+  async byId(caller: Caller, id: string): Promise<RecipeDetails> {
+    const view = await this.deps.store.recipes.view({ id }, caller.account.id);
+    if (!view) throw recipeNotFound();
+    return detailsOf(caller, view);
+  }
+
+  async bySlug(caller: Caller, slug: string): Promise<RecipeDetails> {
+    const view = await this.deps.store.recipes.view({ slug }, caller.account.id);
+    if (!view) throw recipeNotFound();
+    return detailsOf(caller, view);
+  }
+
+  /**
+   * Replaces the whole recipe. The row is locked while the save is checked and
+   * written, so two saves racing leave one of them whole, never a mix.
+   */
+  async update(caller: Caller, id: string, input: RecipeInput): Promise<RecipeDetails> {
+    const content = checkRecipeInput(input);
+    const { store, clock } = this.deps;
+    await store.transaction(async (tx) => {
+      const current = await tx.recipes.byIdForUpdate(id);
+      if (!current) throw recipeNotFound();
+      const { recipesLockedByDefault } = await tx.settings.get();
+      const abilities = abilitiesOf(caller, current, recipesLockedByDefault);
+      if (!abilities.canEdit) {
+        throw new Forbidden('recipes.locked', 'This recipe is locked: only its author, admins and the owner edit it.');
+      }
+      const editPolicy = input.editPolicy ?? current.editPolicy;
+      if (editPolicy !== current.editPolicy && !abilities.canChangePolicy) {
+        throw new Forbidden(
+          'recipes.policy_keepers_only',
+          "Only the recipe's author, admins and the owner change who may edit it.",
+        );
+      }
+      const next: Recipe = {
+        ...current,
+        ...content,
+        slug: await this.slugAfterEdit(tx, current, content),
+        editPolicy,
+        updatedById: caller.account.id,
+        updatedAt: clock.now(),
+      };
+      if (!(await tx.recipes.replace(next))) throw recipeNotFound();
+    });
+    return this.byId(caller, id);
+  }
+
+  async delete(caller: Caller, id: string): Promise<void> {
+    await this.deps.store.transaction(async (tx) => {
+      const current = await tx.recipes.byIdForUpdate(id);
+      if (!current) throw recipeNotFound();
+      if (!isRecipeKeeper(caller, current)) {
+        throw new Forbidden('recipes.delete_keepers_only', "Only the recipe's author, admins and the owner delete it.");
+      }
+      await tx.recipes.delete(id);
+    });
+  }
+
+  /** The slug stays across edits unless the title changes into one that asks for another. */
+  private async slugAfterEdit(tx: Repositories, current: Recipe, content: RecipeContent): Promise<string> {
+    if (content.title === current.title) return current.slug;
+    if (slugFitsBase(current.slug, slugBase(content.title))) return current.slug;
+    return this.freeSlug(tx, content.title, current.slug);
+  }
+
+  private async freeSlug(tx: Repositories, title: string, own?: string): Promise<string> {
+    const base = slugBase(title);
+    await tx.recipes.lockSlugs();
+    const taken = (await tx.recipes.slugsLike(base)).filter((s) => s !== own);
+    return firstFreeSlug(base, taken);
+  }
+}

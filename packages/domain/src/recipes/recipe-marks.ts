@@ -1,0 +1,36 @@
+import type { Caller } from '../accounts/caller.js';
+import type { CoreDependencies } from '../shared/dependencies.js';
+import { Forbidden } from '../shared/errors.js';
+import { recipeNotFound } from './recipe-collection.js';
+
+/**
+ * A member's marks on recipes. Favorites are private to each member; tasty marks
+ * are seen by everyone (who and how many), and nobody marks their own recipe tasty.
+ * Clearing a mark that is not there is fine.
+ */
+export class RecipeMarks {
+  constructor(private readonly deps: Pick<CoreDependencies, 'store' | 'clock'>) {}
+
+  async favor(caller: Caller, recipeId: string): Promise<void> {
+    const added = await this.deps.store.recipes.addFavorite(recipeId, caller.account.id, this.deps.clock.now());
+    if (!added) throw recipeNotFound();
+  }
+
+  async unfavor(caller: Caller, recipeId: string): Promise<void> {
+    await this.deps.store.recipes.removeFavorite(recipeId, caller.account.id);
+  }
+
+  async markTasty(caller: Caller, recipeId: string): Promise<void> {
+    const { store, clock } = this.deps;
+    const recipe = await store.recipes.byId(recipeId);
+    if (!recipe) throw recipeNotFound();
+    if (recipe.createdById === caller.account.id) {
+      throw new Forbidden('recipes.own_tasty', 'You cannot mark your own recipe tasty.');
+    }
+    if (!(await store.recipes.addTasty(recipeId, caller.account.id, clock.now()))) throw recipeNotFound();
+  }
+
+  async clearTasty(caller: Caller, recipeId: string): Promise<void> {
+    await this.deps.store.recipes.removeTasty(recipeId, caller.account.id);
+  }
+}

@@ -1,0 +1,71 @@
+import type { Caller } from '../accounts/caller.js';
+import type { AuthorCount, CardPage, RecipeSort, TagCount } from '../ports/recipe-store.port.js';
+import type { CoreDependencies } from '../shared/dependencies.js';
+import { tidy } from '../shared/text.js';
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+/** `newest` is another name for `created`. */
+export const SORT_NAMES = ['updated', 'created', 'newest', 'title', 'tasty'] as const;
+export type SortName = (typeof SORT_NAMES)[number];
+
+export interface RecipeListing {
+  /** Words to search for in titles, descriptions, ingredients, tags and steps; each matches as a prefix. */
+  q?: string | undefined;
+  /** Only recipes carrying all of these tags. */
+  tags?: string[] | undefined;
+  maxMinutes?: number | undefined;
+  /** Only the caller's own favorites. */
+  favorites?: boolean | undefined;
+  /** Only recipes written by this username. */
+  author?: string | undefined;
+  /** Default `updated`; with `q` and no sort, the best matches come first. */
+  sort?: SortName | undefined;
+  page?: number | undefined;
+  limit?: number | undefined;
+}
+
+export interface RecipeListingPage extends CardPage {
+  page: number;
+  limit: number;
+}
+
+/** Finding recipes: the card listing with search and filters, tags and authors. */
+export class RecipeSearch {
+  constructor(private readonly deps: Pick<CoreDependencies, 'store'>) {}
+
+  async list(caller: Caller, listing: RecipeListing): Promise<RecipeListingPage> {
+    const page = Math.max(1, Math.trunc(listing.page ?? 1));
+    const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(listing.limit ?? DEFAULT_PAGE_SIZE)));
+    const q = tidy(listing.q ?? '');
+    // Text with no letter or digit in it (say `':*&|!()`) searches for nothing in particular.
+    const text = /[\p{L}\p{N}]/u.test(q) ? q : undefined;
+    const named = listing.sort === 'newest' ? 'created' : listing.sort;
+    const sort: RecipeSort | 'relevance' = named ?? (text ? 'relevance' : 'updated');
+    const tags = [...new Set((listing.tags ?? []).map((t) => tidy(t).toLowerCase()).filter((t) => t !== ''))];
+    const author = listing.author?.trim() || undefined;
+    const result = await this.deps.store.recipes.cards({
+      viewerId: caller.account.id,
+      text,
+      tags,
+      maxMinutes: listing.maxMinutes,
+      favoritesOnly: listing.favorites === true,
+      author,
+      sort,
+      page,
+      limit,
+    });
+    // What other capabilities add to a card is read for the whole page at once here
+    // (one query each, never one per card): comments set `newComments`; photos set
+    // `coverImageId`, `imageCount` and `imageBytes` (or add them to the cards query).
+    return { ...result, page, limit };
+  }
+
+  tags(): Promise<TagCount[]> {
+    return this.deps.store.recipes.tagCounts();
+  }
+
+  authors(): Promise<AuthorCount[]> {
+    return this.deps.store.recipes.authorCounts();
+  }
+}

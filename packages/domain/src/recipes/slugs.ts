@@ -1,0 +1,81 @@
+/**
+ * Slugs: the readable part of a recipe's address, made from its title.
+ * Accents are transliterated, everything is lower case and joined by hyphens;
+ * a slug is unique across the household (`-2`, `-3` … on a collision) and stays
+ * the same across edits unless the title changes.
+ */
+
+/** Longest slug before a collision suffix is added. */
+export const MAX_SLUG_BASE_LENGTH = 80;
+
+/** Letters that do not decompose into a base letter and a mark. */
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'h',
+  ŧ: 't',
+  Ŧ: 't',
+  ŋ: 'ng',
+  Ŋ: 'ng',
+  ĸ: 'k',
+  '&': ' and ',
+};
+
+/** Latin text without accents: "Crème brûlée" → "Creme brulee", "Straße" → "Strasse". */
+export function transliterate(text: string): string {
+  return Array.from(text.normalize('NFKD'))
+    .map((ch) => SPECIAL_LETTERS[ch] ?? ch)
+    .join('')
+    .replace(/\p{M}+/gu, '');
+}
+
+/** The slug a title asks for, before any collision suffix; never empty. */
+export function slugBase(title: string): string {
+  let slug = transliterate(title)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug.length > MAX_SLUG_BASE_LENGTH) {
+    const cut = slug.slice(0, MAX_SLUG_BASE_LENGTH);
+    const lastHyphen = cut.lastIndexOf('-');
+    slug = (lastHyphen >= MAX_SLUG_BASE_LENGTH / 2 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/g, '');
+  }
+  return slug === '' ? 'recipe' : slug;
+}
+
+/** True when `slug` is `base` itself or `base` with a collision suffix. */
+export function slugFitsBase(slug: string, base: string): boolean {
+  if (slug === base) return true;
+  return slug.startsWith(`${base}-`) && /^[2-9]\d*$|^[1-9]\d+$/.test(slug.slice(base.length + 1));
+}
+
+/** The first free slug for `base`: `base`, then `base-2`, `base-3` … */
+export function firstFreeSlug(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/** A key to sort titles by: without accents and case, so "Äpfel" sorts with "apfel". */
+export function titleSortKey(title: string): string {
+  return transliterate(title).toLowerCase().replace(/\s+/gu, ' ').trim();
+}

@@ -1,0 +1,46 @@
+/**
+ * How phrases and words are found in a step's text: case-insensitively, and only
+ * as whole words ("5 min" is in "Bake 5 min." but not in "Bake 15 minutes").
+ */
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/** True when `phrase` stands in `text` with no letter or digit glued to either end. */
+export function occursAsWords(text: string, phrase: string): boolean {
+  const needle = phrase.trim();
+  if (needle === '') return false;
+  const first = needle[0] ?? '';
+  const last = needle[needle.length - 1] ?? '';
+  const before = WORD_CHAR.test(first) ? '(?<![\\p{L}\\p{N}\\p{M}])' : '';
+  const after = WORD_CHAR.test(last) ? '(?![\\p{L}\\p{N}\\p{M}])' : '';
+  // Runs of whitespace in the phrase match any run of whitespace in the text.
+  const body = needle.split(/\s+/u).map(escapeRegExp).join('\\s+');
+  return new RegExp(`${before}${body}${after}`, 'iu').test(text);
+}
+
+/** A phrase holds a number: a digit, or a fraction sign such as ½. */
+export function containsNumber(phrase: string): boolean {
+  return /\p{N}/u.test(phrase);
+}
+
+const NUMBER = String.raw`\p{N}+(?:[.,/]\p{N}+)*`;
+/** An optional unit after the first number: "20 minutes to 1 hour". */
+const UNIT = String.raw`(?:\s*\p{L}+\.?)?`;
+const SIGN_JOINER = String.raw`\s*[-\u2010-\u2015~]\s*`;
+const WORD_JOINER = String.raw`\s+(?:to|or|until|till|through|thru|bis|oder|à|a|tot|til|eller)\s+`;
+const RANGE = new RegExp(
+  String.raw`(?:${NUMBER}${UNIT}(?:${SIGN_JOINER}|${WORD_JOINER})${NUMBER})` +
+    String.raw`|(?:(?:between|zwischen|entre|tussen|mellem)\s+${NUMBER}${UNIT}\s+(?:and|und|et|y|en|og)\s+${NUMBER})`,
+  'iu',
+);
+
+/**
+ * A phrase is a range when it holds two numbers joined by a dash, "to", "or",
+ * "bis" or the like: "20-25 minutes", "1 to 2 hours", "3 bis 4 Stunden".
+ */
+export function isRangePhrase(phrase: string): boolean {
+  return RANGE.test(phrase);
+}
