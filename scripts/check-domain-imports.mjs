@@ -78,7 +78,8 @@ function check(file) {
       const isRequire = ts.isIdentifier(callee) && callee.text === 'require';
       if (isImport || isRequire) {
         const specifier = literal(node.arguments[0]);
-        if (specifier === undefined) report(node, '<computed>', `a ${isImport ? 'dynamic import' : 'require'} that cannot be checked`);
+        if (specifier === undefined)
+          report(node, '<computed>', `a ${isImport ? 'dynamic import' : 'require'} that cannot be checked`);
         else inspect(node, specifier);
       }
     } else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) {
@@ -92,10 +93,20 @@ function check(file) {
   const pre = ts.preProcessFile(text, false, false);
   const lineOf = (pos) => source.getLineAndCharacterOfPosition(pos).line + 1;
   for (const ref of pre.typeReferenceDirectives) {
-    found.push({ line: lineOf(ref.pos), column: 1, specifier: ref.fileName, reason: 'a type reference directive' });
+    found.push({
+      line: lineOf(ref.pos),
+      column: 1,
+      specifier: ref.fileName,
+      reason: 'a type reference directive',
+    });
   }
   for (const ref of pre.libReferenceDirectives) {
-    found.push({ line: lineOf(ref.pos), column: 1, specifier: ref.fileName, reason: 'a lib reference directive' });
+    found.push({
+      line: lineOf(ref.pos),
+      column: 1,
+      specifier: ref.fileName,
+      reason: 'a lib reference directive',
+    });
   }
   for (const ref of pre.referencedFiles) {
     const reason = offence(file, ref.fileName.startsWith('.') ? ref.fileName : `./${ref.fileName}`);
@@ -111,7 +122,9 @@ for (const file of sourceFiles(root)) {
   files += 1;
   for (const v of check(file)) {
     violations += 1;
-    console.error(`${relative(process.cwd(), file)}:${v.line}:${v.column}  imports "${v.specifier}" — ${v.reason}`);
+    console.error(
+      `${relative(process.cwd(), file)}:${v.line}:${v.column}  imports "${v.specifier}" — ${v.reason}`,
+    );
   }
 }
 if (violations > 0) {

@@ -8,7 +8,10 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const script = join(repoRoot, 'scripts/check-domain-imports.mjs');
 
 function runCheck(dir?: string) {
-  const result = spawnSync(process.execPath, [script, ...(dir ? [dir] : [])], { cwd: repoRoot, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script, ...(dir ? [dir] : [])], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# Larder: build with the full toolchain, run on a slim image with production dependencies only.
+#   docker build -t larder .
+#   docker run -p 8060:8060 -v larder-data:/data larder
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# --- manifests: only the package.json files, so `npm ci` is cached until dependencies change ---
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages ./packages
+RUN find packages -mindepth 2 -maxdepth 2 ! -name package.json -exec rm -rf {} +
+
+# --- build: install everything, compile, then drop the development dependencies ---------------
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV CI=true
+COPY --from=manifests /app ./
+# npm ci refuses a lockfile that lacks other platforms' optional binaries (@swc/core-*, …)
+# when the registry does not hold them; npm install then resolves from the same lockfile.
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+COPY tsconfig.json tsconfig.base.json ./
+COPY packages ./packages
+RUN npx tsc -b \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf packages/*/src packages/*/test packages/*/test-support packages/*/tsconfig*.json packages/*/*.tsbuildinfo \
+ && npm cache clean --force
+
+# --- runtime ---------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    SERVICE_ADDR=:8060 \
+    SERVICE_DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=root:root /app/package.json ./
+COPY --from=build --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/packages ./packages
+# The code is read-only for the service; only /data (PGlite database, local image files) is writable.
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+EXPOSE 8060
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "const p=(process.env.SERVICE_ADDR||':8060').split(':').pop();fetch('http://127.0.0.1:'+p+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "packages/http-express/dist/main.js"]
