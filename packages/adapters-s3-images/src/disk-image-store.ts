@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { type ImageStore, type StoredImage, type StoredImageInfo, isSafeImageKey } from '@larder/domain';
+
+/**
+ * Images as files under one directory (`$SERVICE_DATA_DIR/images`). A write goes to a
+ * hidden temporary file that is flushed to disk and then renamed over the target, so a
+ * reader sees the old file, the whole new one, or nothing. Temporary names start with a
+ * dot, which no key may, so a half-written file can never be served.
+ */
+export class DiskImageStore implements ImageStore {
+  readonly kind = 'disk';
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    if (!isSafeImageKey(key)) throw new Error(`refused image key ${JSON.stringify(key)}`);
+    const path = resolve(this.root, ...key.split('/'));
+    if (!path.startsWith(this.root + sep)) throw new Error(`image key ${JSON.stringify(key)} leaves the image directory`);
+    return path;
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const path = this.pathOf(key);
+    const dir = dirname(path);
+    await mkdir(dir, { recursive: true });
+    const temporary = join(dir, `.${randomUUID()}.tmp`);
+    try {
+      const file = await open(temporary, 'wx', 0o640);
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await syncDirectory(dir);
+  }
+
+  async get(key: string): Promise<StoredImage | null> {
+    const path = this.pathOf(key);
+    try {
+      const [bytes, info] = await Promise.all([readFile(path), stat(path)]);
+      return { key, size: bytes.byteLength, etag: etagOf(info.size, info.mtimeMs, info.ino), bytes };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<StoredImageInfo | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      if (!info.isFile()) return null;
+      return { key, size: info.size, etag: etagOf(info.size, info.mtimeMs, info.ino) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    await rm(path, { force: true });
+    // Tidy folders left empty, up to (not including) the root.
+    let dir = dirname(path);
+    while (dir.startsWith(this.root + sep)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        break; // not empty, or gone
+      }
+      dir = dirname(dir);
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    // Walk the deepest folder the prefix names in full, then filter by the rest.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    if (folder !== '' && !isSafeImageKey(folder)) return [];
+    const start = folder === '' ? this.root : resolve(this.root, ...folder.split('/'));
+    let entries: string[];
+    try {
+      entries = (await readdir(start, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => relative(this.root, join(e.parentPath, e.name)).split(sep).join('/'));
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    return entries.filter((key) => key.startsWith(prefix) && isSafeImageKey(key));
+  }
+}
+
+function etagOf(size: number, mtimeMs: number, ino: number): string {
+  return `"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}-${ino.toString(16)}"`;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** Makes the rename itself durable; not every file system allows it, which is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some platforms cannot fsync a directory.
+  }
+}

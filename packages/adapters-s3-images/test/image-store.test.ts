@@ -1,0 +1,112 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { DiskImageStore, S3ImageStore, type S3ImageStoreOptions, createImageStore } from '@larder/adapters-s3-images';
+import { imageStoreContract } from '../test-support/image-store-contract.js';
+import { type TestS3, startS3rver, tryMinio } from '../test-support/s3-server.js';
+
+describe('image store on disk', () => {
+  let root: string;
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'larder-images-'));
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  imageStoreContract(async () => {
+    const dir = join(root, `s${dirs.length}`);
+    dirs.push(dir);
+    return new DiskImageStore(dir);
+  });
+
+  it('leaves no temporary file behind and tidies empty folders on delete', async () => {
+    const dir = join(root, 'tidy');
+    const store = new DiskImageStore(dir);
+    await store.put('recipes/r1/i1/thumb.jpg', new Uint8Array([1, 2, 3]), 'image/jpeg');
+    expect(await readdir(join(dir, 'recipes/r1/i1'))).toEqual(['thumb.jpg']);
+    await store.delete('recipes/r1/i1/thumb.jpg');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('never serves or lists a temporary file a crashed write left', async () => {
+    const dir = join(root, 'crashed');
+    const store = new DiskImageStore(dir);
+    await mkdir(join(dir, 'recipes/r1/i1'), { recursive: true });
+    await writeFile(join(dir, 'recipes/r1/i1/.0b7a.tmp'), 'half');
+    expect(await store.list('recipes/')).toEqual([]);
+    await expect(store.get('recipes/r1/i1/.0b7a.tmp')).rejects.toThrow(/refused image key/);
+  });
+
+  it('is the store chosen when no bucket is set, under <data dir>/images', async () => {
+    const store = createImageStore({ dataDir: join(root, 'data') });
+    expect(store.kind).toBe('disk');
+    await store.put('avatars/u/a.jpg', new Uint8Array([9]), 'image/jpeg');
+    expect(await readdir(join(root, 'data/images/avatars/u'))).toEqual(['a.jpg']);
+  });
+});
+
+describe('image store on S3 (s3rver in this process)', () => {
+  let s3: TestS3;
+  const stores: S3ImageStore[] = [];
+  beforeAll(async () => {
+    s3 = await startS3rver();
+  });
+  afterAll(async () => {
+    for (const store of stores) store.close();
+    await s3.stop();
+  });
+
+  let n = 0;
+  // A bucket of its own per test, so each starts empty.
+  imageStoreContract(
+    async () => {
+      const options = { ...s3.options, bucket: `larder-test-${++n}` };
+      await createBucket(options);
+      const store = new S3ImageStore(options);
+      stores.push(store);
+      return store;
+    },
+    { replaceUnderLoad: false },
+  );
+
+  it('is the store chosen when a bucket is set', () => {
+    const store = createImageStore({ dataDir: '/nowhere', s3: s3.options });
+    expect(store.kind).toBe('s3');
+    (store as S3ImageStore).close();
+  });
+});
+
+async function createBucket(options: S3ImageStoreOptions): Promise<void> {
+  const client = new S3Client({
+    region: options.region!,
+    endpoint: options.endpoint!,
+    forcePathStyle: true,
+    credentials: { accessKeyId: options.accessKeyId!, secretAccessKey: options.secretAccessKey! },
+  });
+  await client.send(new CreateBucketCommand({ Bucket: options.bucket }));
+  client.destroy();
+}
+
+// A MinIO testcontainer joins only when a Docker engine answers; without one (as on the
+// development machines) testcontainers refuses at once and s3rver above covers S3.
+const minio = await tryMinio();
+if (minio) {
+  describe('image store on MinIO (testcontainer)', () => {
+    const stores: S3ImageStore[] = [];
+    afterAll(async () => {
+      for (const store of stores) store.close();
+      await minio.stop();
+    });
+    let n = 0;
+    imageStoreContract(async () => {
+      const options = { ...minio.options, bucket: `larder-minio-${++n}` };
+      await createBucket(options);
+      const store = new S3ImageStore(options);
+      stores.push(store);
+      return store;
+    });
+  });
+}

@@ -1,0 +1,62 @@
+import { ConcurrencyLimit, WorkerPool } from '@larder/adapters-s3-images';
+
+const script = new URL('../test-support/busy-worker.mjs', import.meta.url);
+
+describe('worker pool', () => {
+  it('runs at most N tasks at once, queues the rest, and leaves the event loop free', async () => {
+    const pool = new WorkerPool(script, 2);
+    let maxRunning = 0;
+    let maxWaiting = 0;
+    let ticks = 0;
+    const sampler = setInterval(() => {
+      ticks++;
+      maxRunning = Math.max(maxRunning, pool.running);
+      maxWaiting = Math.max(maxWaiting, pool.waiting);
+    }, 5);
+    const replies = await Promise.all(
+      [1, 2, 3, 4, 5].map((id) => pool.run<{ id: number }>({ id, busyMs: 150 })),
+    );
+    clearInterval(sampler);
+    await pool.close();
+    expect(replies.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(maxRunning).toBe(2);
+    expect(maxWaiting).toBe(3);
+    // 5 tasks × 150 ms on 2 threads ≥ 450 ms of busy workers; a blocked loop would not tick.
+    expect(ticks).toBeGreaterThan(20);
+  });
+
+  it('a dying worker fails only its own task; the pool goes on', async () => {
+    const pool = new WorkerPool(script, 1);
+    const crashed = pool.run({ crash: true });
+    const after = pool.run<{ id: number }>({ id: 7, busyMs: 1 });
+    await expect(crashed).rejects.toThrow(/exited with code 3/);
+    await expect(after).resolves.toEqual({ id: 7 });
+    await pool.close();
+  });
+
+  it('refuses work once closed', async () => {
+    const pool = new WorkerPool(script, 1);
+    await pool.close();
+    await expect(pool.run({ id: 1, busyMs: 1 })).rejects.toThrow(/closed/);
+  });
+});
+
+describe('concurrency limit', () => {
+  it('never lets more than its limit run, even when newcomers arrive as a job ends', async () => {
+    const limit = new ConcurrencyLimit(2);
+    let running = 0;
+    let most = 0;
+    const job = async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+    };
+    const first = Array.from({ length: 6 }, () => limit.run(job));
+    await first[0];
+    const later = Array.from({ length: 6 }, () => limit.run(job));
+    await Promise.all([...first, ...later]);
+    expect(most).toBe(2);
+    expect(limit.running).toBe(0);
+  });
+});

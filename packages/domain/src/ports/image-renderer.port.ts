@@ -1,0 +1,60 @@
+import type { ImageBounds, ImageType } from '../photos/image-rules.js';
+import type { RenditionSpec, SquareCrop } from '../photos/renditions.js';
+
+export const IMAGE_RENDERER = Symbol('ImageRenderer');
+
+/** What an image's header says, read without decoding a single pixel. */
+export interface ImageHeader {
+  type: ImageType;
+  /** Stored width and height, before the EXIF orientation is applied. */
+  width: number;
+  height: number;
+  /** EXIF orientation 1–8 (1 when absent). */
+  orientation: number;
+}
+
+export interface RenderRequest {
+  /** Checked on the header's dimensions before anything is decoded. */
+  bounds: ImageBounds;
+  renditions: readonly RenditionSpec[];
+  /** For `square` renditions: the square to keep; absent keeps the centered square. */
+  crop?: SquareCrop;
+}
+
+export interface RenderedFile {
+  name: string;
+  file: string;
+  width: number;
+  height: number;
+  /** A baseline JPEG without any metadata. */
+  bytes: Uint8Array;
+}
+
+export interface RenderedImage {
+  type: ImageType;
+  /** The upright picture's size (orientation applied). */
+  width: number;
+  height: number;
+  renditions: RenderedFile[];
+}
+
+/**
+ * Turns uploaded bytes into JPEG renditions. `render` sniffs the type from the bytes,
+ * reads and checks the header's dimensions before decoding, applies the EXIF
+ * orientation, drops all metadata, and runs the decoding off the event loop with a
+ * bounded number of decodes at once.
+ *
+ * Errors: `UnsupportedImageType` (not an image type this renderer reads), a
+ * `ValidationFailed` with code `image_dimensions` (too small, too large, over the
+ * pixel budget) or `image_unreadable` (truncated or damaged bytes).
+ */
+export interface ImageRenderer {
+  /** `sharp` or `jimp`. */
+  readonly name: string;
+  readonly supportedTypes: readonly ImageType[];
+  /** Sniffs the type and reads the header; throws as `render` does. */
+  inspect(bytes: Uint8Array): ImageHeader;
+  render(bytes: Uint8Array, request: RenderRequest): Promise<RenderedImage>;
+  /** Stops worker threads, if any. */
+  close(): Promise<void>;
+}
