@@ -117,6 +117,23 @@ export interface CommentSeenTable {
   last_seen_id: number;
 }
 
+export interface SharesTable {
+  id: string;
+  recipe_id: string;
+  created_by: string | null;
+  token: string | null;
+  token_digest: string;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface LarderDatabase {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -129,4 +146,6 @@ export interface LarderDatabase {
   recipe_tasty_marks: RecipeTastyMarksTable;
   comments: CommentsTable;
   comment_seen: CommentSeenTable;
+  shares: SharesTable;
+  app_secrets: AppSecretsTable;
 }

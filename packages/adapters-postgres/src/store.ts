@@ -9,6 +9,8 @@ import { PostgresLoginThrottleRepository } from './repositories/login-throttle.r
 import { PostgresOneTimeLinkRepository } from './repositories/one-time-link.repository.js';
 import { PostgresRecipeRepository } from './repositories/recipe.repository.js';
 import { PostgresSessionRepository } from './repositories/session.repository.js';
+import { PostgresShareRepository } from './repositories/share.repository.js';
+import { PostgresAppSecretRepository } from './repositories/app-secret.repository.js';
 import type { LarderDatabase } from './schema.js';
 
 function repositoriesOn(db: Executor): Repositories {
@@ -20,6 +22,8 @@ function repositoriesOn(db: Executor): Repositories {
     loginThrottle: new PostgresLoginThrottleRepository(db),
     settings: new PostgresHouseholdSettingsRepository(db),
     recipes: new PostgresRecipeRepository(db),
+    shares: new PostgresShareRepository(db),
+    appSecrets: new PostgresAppSecretRepository(db),
     comments: new PostgresCommentRepository(db),
   };
 }

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as accountsAndSettings from './20261122T0900_accounts_and_settings.js';
 import * as recipes from './20261122T1000_recipes.js';
 import * as comments from './20261122T1100_comments.js';
+import * as shares from './20261122T1300_shares.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
   '20261122T0900_accounts_and_settings': accountsAndSettings,
   '20261122T1000_recipes': recipes,
   '20261122T1100_comments': comments,
+  '20261122T1300_shares': shares,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,8 @@ import type { LoginThrottleRepository } from './login-throttle-store.port.js';
 import type { OneTimeLinkRepository } from './one-time-link-store.port.js';
 import type { SessionRepository } from './session-store.port.js';
 import type { RecipeRepository } from './recipe-store.port.js';
+import type { ShareRepository } from './share-store.port.js';
+import type { AppSecretRepository } from './app-secret-store.port.js';
 
 export const STORE = Symbol('Store');
 
@@ -18,6 +20,8 @@ export interface Repositories {
   loginThrottle: LoginThrottleRepository;
   settings: HouseholdSettingsRepository;
   recipes: RecipeRepository;
+  shares: ShareRepository;
+  appSecrets: AppSecretRepository;
   comments: CommentRepository;
 }
 

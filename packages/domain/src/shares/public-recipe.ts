@@ -1,0 +1,67 @@
+import type { IngredientGroup, RecipeContent, Step } from '../recipes/recipe.js';
+
+/** A photo as a public page may show it: no more than its id and size. */
+export interface PublicImage {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A recipe as anyone holding its public link reads it. Deliberately narrow:
+ * no ids of the recipe or of people, no slug, no people at all, no comments,
+ * no marks — only what the cook needs.
+ */
+export interface PublicRecipe {
+  title: string;
+  description: string;
+  servings: number;
+  prepMinutes: number | null;
+  cookMinutes: number | null;
+  sourceName: string | null;
+  sourceUrl: string | null;
+  tags: string[];
+  ingredientGroups: IngredientGroup[];
+  steps: Step[];
+  coverImageId: string | null;
+  images: PublicImage[];
+  /** Whether the page names the service at its foot. */
+  attribution: boolean;
+}
+
+/**
+ * Builds the public view field by field (never by spreading the recipe), so a
+ * field added to recipes later never leaks through a public link unnoticed.
+ */
+export function publicViewOf(
+  recipe: RecipeContent,
+  photos: { coverImageId: string | null; images: readonly PublicImage[] },
+  attribution: boolean,
+): PublicRecipe {
+  return {
+    title: recipe.title,
+    description: recipe.description,
+    servings: recipe.servings,
+    prepMinutes: recipe.prepMinutes,
+    cookMinutes: recipe.cookMinutes,
+    sourceName: recipe.sourceName,
+    sourceUrl: recipe.sourceUrl,
+    tags: [...recipe.tags],
+    ingredientGroups: recipe.ingredientGroups.map((group) => ({
+      name: group.name,
+      ingredients: group.ingredients.map((i) => ({ name: i.name, note: i.note, quantity: i.quantity, unit: i.unit })),
+    })),
+    steps: recipe.steps.map((step) => ({
+      text: step.text,
+      references: step.references.map((r) => ({ groupName: r.groupName, ingredientName: r.ingredientName, word: r.word })),
+      times: step.times.map((t) => ({
+        phrase: t.phrase,
+        seconds: t.seconds,
+        ...(t.maxSeconds !== undefined ? { maxSeconds: t.maxSeconds } : {}),
+      })),
+    })),
+    coverImageId: photos.coverImageId,
+    images: photos.images.map((image) => ({ id: image.id, width: image.width, height: image.height })),
+    attribution,
+  };
+}
