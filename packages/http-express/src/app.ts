@@ -56,7 +56,8 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   app.use(crossSiteWriteCheck(publicOrigin));
-  app.use(express.json({ limit: config.jsonLimitBytes, type: ['application/json', 'application/*+json'] }));
+  // Not strict: `null`, `5` or `"x"` are valid JSON and fail validation (422) instead of parsing (400).
+  app.use(express.json({ limit: config.jsonLimitBytes, strict: false, type: ['application/json', 'application/*+json'] }));
   app.use('/setup', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 }));
 
   const router = express.Router();
