@@ -1,0 +1,325 @@
+import request from 'supertest';
+import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+let user: Member;
+beforeAll(async () => {
+  t = await startTestApp({ SERVICE_PUBLIC_URL: 'https://larder.example' });
+  user = await t.member('user', 'hostile-user');
+});
+afterAll(() => t.close());
+
+/** Every answer this file provokes, to check at the end that none leaks internals. */
+const answers: request.Response[] = [];
+function seen(res: request.Response): request.Response {
+  answers.push(res);
+  return res;
+}
+
+function expectProblem(res: request.Response, status: number): void {
+  seen(res);
+  expect({ status: res.status, body: res.body }).toEqual({ status, body: expect.anything() });
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(res.body).toMatchObject({ title: expect.any(String), status, detail: expect.any(String) });
+}
+
+/** The distinct locations of a 422's errors (a field may break several rules). */
+function locations(res: request.Response): string[] {
+  return [...new Set(((res.body.errors ?? []) as Array<{ location: string }>).map((e) => e.location))];
+}
+
+const login = () => request(t.app).post('/api/v1/auth/login');
+const profile = () => request(t.app).patch('/api/v1/auth/me/profile').set('Cookie', user.cookie);
+
+describe('bodies', () => {
+  it('answers broken JSON with 400 problem+json', async () => {
+    for (const text of ['{"username":', '{username: "x"}', "{'a':1}", '{"a":1}}', '\u0000']) {
+      const res = await login().set('Content-Type', 'application/json').send(text);
+      expectProblem(res, 400);
+    }
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const big = JSON.stringify({ username: 'x', password: 'p'.repeat(1024 * 1024) });
+    expectProblem(await login().set('Content-Type', 'application/json').send(big), 413);
+    expectProblem(await profile().set('Content-Type', 'application/json').send(big), 413);
+  });
+
+  it('refuses unknown fields with 422 naming them', async () => {
+    const res = await login().send({ username: 'owner', password: 'owner-password-1', foo: 1 });
+    expectProblem(res, 422);
+    expect(locations(res)).toEqual(['body.foo']);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const nested = await request(t.app)
+      .post('/api/v1/tokens')
+      .set('Cookie', user.cookie)
+      .send({ name: 'x', scopes: ['recipes:read'], admin: true, extra: { a: 1 } });
+    expectProblem(nested, 422);
+    expect(locations(nested).sort()).toEqual(['body.admin', 'body.extra']);
+  });
+
+  it('accepts and ignores $schema on input', async () => {
+    const res = seen(await login().send({ $schema: 'https://larder.example/api/v1/schemas/LoginInputBody.json', username: 'owner', password: 'owner-password-1' }));
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses wrong types with every failure located', async () => {
+    const res = await login().send({ username: 5, password: ['x'] });
+    expectProblem(res, 422);
+    expect(locations(res).sort()).toEqual(['body.password', 'body.username']);
+    const missing = await login().send({});
+    expectProblem(missing, 422);
+    expect(locations(missing).sort()).toEqual(['body.password', 'body.username']);
+    const profileTypes = await profile().send({ displayName: { first: 'x' }, color: 3, locale: true });
+    expectProblem(profileTypes, 422);
+    expect(locations(profileTypes).sort()).toEqual(['body.color', 'body.displayName', 'body.locale']);
+  });
+
+  it('answers 10 000-character strings with 422, never 500', async () => {
+    const huge = 'x'.repeat(10_000);
+    const cases: Array<[() => request.Test, object, string]> = [
+      [login, { username: huge, password: 'whatever-1' }, 'body.username'],
+      [login, { username: 'owner', password: huge }, 'body.password'],
+      [profile, { displayName: huge }, 'body.displayName'],
+      [profile, { email: `${huge}@example.org` }, 'body.email'],
+      [() => request(t.app).post('/api/v1/tokens').set('Cookie', user.cookie), { name: huge, scopes: ['recipes:read'] }, 'body.name'],
+      [() => request(t.app).post('/api/v1/auth/setup/inspect'), { token: huge }, 'body.token'],
+      [() => request(t.app).post('/api/v1/auth/setup/password'), { token: 'x'.repeat(43), password: huge }, 'body.password'],
+      [() => request(t.app).post('/api/v1/users').set('Cookie', t.owner.cookie), { username: huge, role: 'user' }, 'body.username'],
+      [() => request(t.app).patch('/api/v1/auth/me').set('Cookie', user.cookie), { currentPassword: huge, password: 'new-password' }, 'body.currentPassword'],
+    ];
+    for (const [send, body, location] of cases) {
+      const res = await send().send(body);
+      expectProblem(res, 422);
+      expect(locations(res)).toContain(location);
+    }
+    const path = await request(t.app).patch(`/api/v1/users/${huge}`).set('Cookie', t.owner.cookie).send({ displayName: 'x' });
+    expectProblem(path, 422);
+    expect(locations(path)).toEqual(['path.id']);
+  });
+
+  it('refuses a JSON array, null, a number or a string as the body with 422', async () => {
+    for (const text of ['[]', '[{"username":"owner","password":"owner-password-1"}]', 'null', '5', '"owner"']) {
+      const res = await login().set('Content-Type', 'application/json').send(text);
+      expectProblem(res, 422);
+      expect(locations(res)).toEqual(['body']);
+    }
+  });
+
+  it('answers a missing or empty body where one is required with 422', async () => {
+    const none = await login();
+    expectProblem(none, 422);
+    expect(locations(none)).toEqual(['body']);
+    const empty = await login().set('Content-Type', 'application/json');
+    expectProblem(empty, 422);
+    expect(locations(empty).sort()).toEqual(['body.password', 'body.username']);
+  });
+
+  it('answers a body of another media type with 415', async () => {
+    const plain = await login().set('Content-Type', 'text/plain').send('{"username":"owner","password":"owner-password-1"}');
+    expectProblem(plain, 415);
+    expect(plain.headers['set-cookie']).toBeUndefined();
+    const form = await profile().type('form').send({ displayName: 'Form' });
+    expectProblem(form, 415);
+    const charset = await login().set('Content-Type', 'application/json; charset=latin1').send('{"username":"owner"}');
+    expectProblem(charset, 415);
+  });
+});
+
+describe('credentials', () => {
+  it('answers bad, huge and garbage cookies with 401, never 500', async () => {
+    const cookies = [
+      'service_session=',
+      'service_session=garbage',
+      'service_session=%E0%A4%A',
+      `service_session=${'A'.repeat(43)}`,
+      `service_session=${'A'.repeat(9000)}`,
+      `other=1; ${'x'.repeat(9000)}; service_session=abc`,
+      'service_session="quoted value"',
+      'service_session=../../etc/passwd',
+      "service_session=' or 1=1 --",
+      ';;;=;=;service_session',
+      'service_session=é',
+    ];
+    for (const cookie of cookies) {
+      const res = await request(t.app).get('/api/v1/auth/me').set('Cookie', cookie);
+      expectProblem(res, 401);
+    }
+  });
+
+  it('answers forged bearer tokens with 401', async () => {
+    for (const token of [`lrd_${'A'.repeat(43)}`, 'lrd_', `lrd_${"' or 1=1 --".padEnd(43, 'x')}`, 'x'.repeat(4000)]) {
+      expectProblem(await request(t.app).get('/api/v1/settings').set('Authorization', `Bearer ${token}`), 401);
+    }
+  });
+});
+
+describe('cross-site writes', () => {
+  const settings = async () => {
+    const res = seen(await request(t.app).get('/api/v1/settings').set('Cookie', t.owner.cookie));
+    return res.body.publicShares as boolean;
+  };
+
+  it('refuses a write whose Origin names another site, changing nothing', async () => {
+    for (const origin of ['https://evil.example', 'null', 'https://larder.example.evil.example', 'http://larder.example']) {
+      const res = await request(t.app)
+        .patch('/api/v1/settings')
+        .set('Cookie', t.owner.cookie)
+        .set('Origin', origin)
+        .send({ publicShares: true });
+      expectProblem(res, 403);
+    }
+    expectProblem(await login().set('Origin', 'https://evil.example').send({ username: 'owner', password: 'owner-password-1' }), 403);
+    expectProblem(await request(t.app).delete(`/api/v1/users/${user.id}`).set('Cookie', t.owner.cookie).set('Origin', 'https://evil.example'), 403);
+    expectProblem(await request(t.app).post('/api/v1/auth/logout').set('Cookie', user.cookie).set('Origin', 'https://evil.example'), 403);
+    expect(await settings()).toBe(false);
+    expect(seen(await request(t.app).get('/api/v1/auth/me').set('Cookie', user.cookie)).status).toBe(200);
+  });
+
+  it('lets reads from another Origin through', async () => {
+    const res = seen(await request(t.app).get('/api/v1/settings').set('Cookie', t.owner.cookie).set('Origin', 'https://evil.example'));
+    expect(res.status).toBe(200);
+  });
+
+  it('lets writes from the public origin, the own host, and without Origin through', async () => {
+    const fromPublic = seen(
+      await request(t.app).patch('/api/v1/settings').set('Cookie', t.owner.cookie).set('Origin', 'https://larder.example').send({ publicShares: true }),
+    );
+    expect(fromPublic.status).toBe(200);
+    const sameHost = seen(
+      await request(t.app)
+        .patch('/api/v1/settings')
+        .set('Host', 'kitchen.local:8060')
+        .set('Origin', 'http://kitchen.local:8060')
+        .set('Cookie', t.owner.cookie)
+        .send({ publicShares: false }),
+    );
+    expect(sameHost.status).toBe(200);
+    const noOrigin = seen(await request(t.app).patch('/api/v1/settings').set('Cookie', t.owner.cookie).send({ linkPreviews: false }));
+    expect(noOrigin.status).toBe(200);
+  });
+});
+
+describe('routes and descriptions', () => {
+  it('answers unknown routes with 404 problem+json', async () => {
+    const api = await request(t.app).get('/api/v1/nothing-here');
+    expectProblem(api, 404);
+    expect(api.body.$schema).toMatch(/\/api\/v1\/schemas\/ErrorModel\.json$/);
+    expectProblem(await request(t.app).put('/api/v1/users').set('Cookie', t.owner.cookie).send({}), 404);
+    expectProblem(await request(t.app).get('/no/such/page'), 404);
+  });
+
+  it('marks object answers with $schema and Link rel=describedBy to the same schema', async () => {
+    const res = seen(await request(t.app).get('/api/v1/auth/me').set('Cookie', user.cookie));
+    expect(res.body.$schema).toBe('https://larder.example/api/v1/schemas/UserResponse.json');
+    expect(res.headers['link']).toBe('<https://larder.example/api/v1/schemas/UserResponse.json>; rel="describedBy"');
+    const list = seen(await request(t.app).get('/api/v1/users').set('Cookie', t.owner.cookie));
+    expect(list.body.$schema).toBe('https://larder.example/api/v1/schemas/UserAccountList.json');
+    expect(list.headers['link']).toContain('UserAccountList.json');
+  });
+
+  it('serves GET /api/v1/openapi.json describing every route of the app', async () => {
+    const res = seen(await request(t.app).get('/api/v1/openapi.json'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const doc = res.body;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'service_session' });
+    expect(doc.components.securitySchemes.token).toMatchObject({ type: 'http', scheme: 'bearer' });
+
+    // Every route express serves, read from the app's own router.
+    type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+    const served: string[] = [];
+    const walk = (stack: Layer[]) => {
+      for (const layer of stack) {
+        if (layer.route) {
+          for (const method of Object.keys(layer.route.methods)) {
+            served.push(`${method} ${layer.route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
+          }
+        } else if (layer.handle?.stack) walk(layer.handle.stack);
+      }
+    };
+    walk((t.app as unknown as { router: { stack: Layer[] } }).router.stack);
+    expect(served.length).toBeGreaterThan(20);
+    const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
+    expect(described.sort()).toEqual([...new Set(served)].sort());
+    for (const op of [
+      'post /api/v1/auth/login', 'post /api/v1/auth/logout', 'get /api/v1/auth/me', 'patch /api/v1/auth/me',
+      'patch /api/v1/auth/me/profile', 'get /api/v1/auth/me/colors', 'post /api/v1/auth/setup/inspect',
+      'post /api/v1/auth/setup/password', 'get /api/v1/users', 'post /api/v1/users', 'patch /api/v1/users/{id}',
+      'delete /api/v1/users/{id}', 'post /api/v1/users/{id}/setup-link', 'delete /api/v1/users/{id}/setup-link',
+      'get /api/v1/people', 'post /api/v1/tokens', 'get /api/v1/tokens', 'delete /api/v1/tokens/{id}',
+      'get /api/v1/settings', 'patch /api/v1/settings', 'get /healthz',
+    ]) {
+      expect(described).toContain(op);
+    }
+
+    // Every operation is complete, and every reference resolves.
+    const ids = new Set<string>();
+    for (const ops of Object.values(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+      for (const op of Object.values(ops)) {
+        expect(op.operationId).toEqual(expect.any(String));
+        expect(ids.has(op.operationId as string)).toBe(false);
+        ids.add(op.operationId as string);
+        expect(Object.keys(op.responses as object).length).toBeGreaterThan(0);
+      }
+    }
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      const name = /#\/components\/schemas\/([^"]+)"/.exec(ref)?.[1];
+      expect({ ref, known: name !== undefined && name in doc.components.schemas }).toEqual({ ref, known: true });
+    }
+    expect(doc.paths['/api/v1/tokens'].post.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/v1/settings'].get.security).toEqual([{ session: [] }, { token: ['recipes:read'] }]);
+    expect(doc.paths['/api/v1/auth/login'].post.security).toBeUndefined();
+  });
+
+  it('serves each named schema at /api/v1/schemas/<Name>.json', async () => {
+    const res = seen(await request(t.app).get('/api/v1/schemas/UserResponse.json'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
+    expect(res.body).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'https://larder.example/api/v1/schemas/UserResponse.json',
+      type: 'object',
+    });
+    expect(Object.keys(res.body.properties)).toEqual(expect.arrayContaining(['id', 'username', 'role', 'hasPassword']));
+    const list = seen(await request(t.app).get('/api/v1/schemas/UserAccountList.json'));
+    expect(JSON.stringify(list.body)).toContain('https://larder.example/api/v1/schemas/UserAccount.json');
+    expectProblem(await request(t.app).get('/api/v1/schemas/NoSuchThing.json'), 404);
+    expectProblem(await request(t.app).get('/api/v1/schemas/..%2F..%2Fpackage.json'), 422);
+  });
+
+  it('answers GET /healthz with 200', async () => {
+    const res = seen(await request(t.app).get('/healthz'));
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('ok');
+  });
+});
+
+describe('afterwards', () => {
+  it('no answer carried a stack trace or SQL, and nothing answered 5xx', () => {
+    expect(answers.length).toBeGreaterThan(60);
+    for (const res of answers) {
+      expect(res.status).toBeLessThan(500);
+      const text = `${res.text ?? ''} ${JSON.stringify(res.headers)}`;
+      expect(text).not.toMatch(/\n\s+at /);
+      expect(text).not.toMatch(/\bat .*\.(ts|js):\d+/);
+      expect(text).not.toMatch(/\b(select .* from|insert into|update \w+ set|delete from)\b/i);
+      expect(text).not.toMatch(/kysely|postgres|pglite|syntax error|relation "/i);
+    }
+  });
+
+  it('left the owner and the member as they were', async () => {
+    const owner = seen(await request(t.app).get('/api/v1/auth/me').set('Cookie', t.owner.cookie));
+    expect(owner.body).toMatchObject({ username: 'owner', role: 'superadmin', displayName: 'owner' });
+    const member = seen(await request(t.app).get('/api/v1/auth/me').set('Cookie', user.cookie));
+    expect(member.body).toMatchObject({ username: 'hostile-user', displayName: 'hostile-user', email: '' });
+    const tokens = await t.database.db.selectFrom('api_tokens').select('id').execute();
+    expect(tokens).toHaveLength(0);
+  });
+});
