@@ -15,6 +15,8 @@ import {
   type Secrets,
   SignInService,
   type Store,
+  PublicShares,
+  LinkPreviews,
 } from '@larder/domain';
 import { BcryptPasswordHasher, NodeSecrets, SystemClock } from '@larder/adapters-crypto';
 import { type Database, createPostgresStore } from '@larder/adapters-postgres';
@@ -57,5 +59,7 @@ export function composeContainer(config: Config, database: Database, overrides: 
   service(OwnAccount);
   service(ApiTokens);
   service(HouseholdSettingsService);
+  service(PublicShares);
+  service(LinkPreviews);
   return c;
 }

@@ -3,12 +3,14 @@ import { authRoutes } from './routes/auth.routes.js';
 import type { RouteModule } from './routes/route-module.js';
 import { serviceRoutes } from './routes/service.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
+import { shareRoutes } from './routes/shares.routes.js';
 import { setupPageRoutes } from './routes/setup-page.routes.js';
 import { tokenRoutes } from './routes/tokens.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommonSchemas } from './schemas/common.schemas.js';
 import { defineSettingsSchemas } from './schemas/settings.schemas.js';
+import { defineShareSchemas } from './schemas/share.schemas.js';
 import { defineTokenSchemas } from './schemas/token.schemas.js';
 
 /** Every schema module of the API; each capability adds its own. */
@@ -17,7 +19,8 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
   defineAccountSchemas,
   defineTokenSchemas,
   defineSettingsSchemas,
+  defineShareSchemas,
 ];
 
 /** Every route module of the API; each capability adds its own. */
-export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes];
+export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes, shareRoutes];
