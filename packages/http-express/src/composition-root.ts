@@ -9,6 +9,7 @@ import {
   HouseholdSettingsService,
   OwnAccount,
   PASSWORD_HASHER,
+  RecipeComments,
   type PasswordHasher,
   SECRETS,
   STORE,
@@ -59,6 +60,7 @@ export function composeContainer(config: Config, database: Database, overrides: 
   service(OwnAccount);
   service(ApiTokens);
   service(HouseholdSettingsService);
+  service(RecipeComments);
   service(PublicShares);
   service(LinkPreviews);
   return c;

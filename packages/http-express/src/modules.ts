@@ -1,5 +1,6 @@
 import type { SchemaRegistry } from './http/schema-registry.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { commentRoutes } from './routes/comments.routes.js';
 import type { RouteModule } from './routes/route-module.js';
 import { serviceRoutes } from './routes/service.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
@@ -8,6 +9,7 @@ import { setupPageRoutes } from './routes/setup-page.routes.js';
 import { tokenRoutes } from './routes/tokens.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
+import { defineCommentSchemas } from './schemas/comment.schemas.js';
 import { defineCommonSchemas } from './schemas/common.schemas.js';
 import { defineSettingsSchemas } from './schemas/settings.schemas.js';
 import { defineShareSchemas } from './schemas/share.schemas.js';
@@ -20,7 +22,8 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
   defineTokenSchemas,
   defineSettingsSchemas,
   defineShareSchemas,
+  defineCommentSchemas,
 ];
 
 /** Every route module of the API; each capability adds its own. */
-export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes, shareRoutes];
+export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes, shareRoutes, commentRoutes];

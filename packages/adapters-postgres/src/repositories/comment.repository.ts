@@ -1,5 +1,5 @@
 import type { Comment, CommentReadingState, CommentRepository, NewComment } from '@larder/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from './executor.js';
 
 interface CommentRow {
@@ -33,6 +33,25 @@ function commentFromRow(row: CommentRow): Comment {
     createdAt: row.created_at,
     editedAt: row.edited_at,
   };
+}
+
+/**
+ * SQL: whether the recipe behind the alias `recipe` (a row of `recipes`) holds a comment that is
+ * new to the reader — the domain's `isNewComment` for a whole listing in one statement: only for
+ * the recipe's author or a member with a comment on it; by somebody else; above the reader's mark.
+ */
+export function hasNewComments(recipe: string, readerId: string): RawBuilder<boolean> {
+  const id = sql.ref(`${recipe}.id`);
+  const author = sql.ref(`${recipe}.created_by`);
+  return sql<boolean>`(
+    (${author} is not distinct from ${readerId}
+      or exists (select 1 from comments mine where mine.recipe_id = ${id} and mine.author_id = ${readerId}))
+    and exists (
+      select 1 from comments c
+       where c.recipe_id = ${id}
+         and c.author_id is distinct from ${readerId}
+         and c.id > coalesce((select s.last_seen_id from comment_seen s
+                               where s.recipe_id = ${id} and s.account_id = ${readerId}), 0)))`;
 }
 
 /** True when PostgreSQL refused a row for pointing at a row that is not there (any more). */
@@ -133,23 +152,5 @@ export class PostgresCommentRepository implements CommentRepository {
       if (isForeignKeyViolation(error)) return false;
       throw error;
     }
-  }
-
-  async recipesWithNewComments(readerId: string, recipeIds: readonly string[]): Promise<Set<string>> {
-    if (recipeIds.length === 0) return new Set();
-    // The rule of the domain's `isNewComment`, for a whole page at once: by somebody else, above
-    // the reader's mark, and only for the recipe's author or a member with a comment on it.
-    const { rows } = await sql<{ recipe_id: string }>`
-      select distinct c.recipe_id
-        from comments c
-        join recipes r on r.id = c.recipe_id
-        left join comment_seen s on s.recipe_id = c.recipe_id and s.account_id = ${readerId}
-       where c.recipe_id in (${sql.join([...recipeIds])})
-         and c.author_id is distinct from ${readerId}
-         and c.id > coalesce(s.last_seen_id, 0)
-         and (r.created_by = ${readerId}
-              or exists (select 1 from comments mine
-                          where mine.recipe_id = c.recipe_id and mine.author_id = ${readerId}))`.execute(this.db);
-    return new Set(rows.map((row) => row.recipe_id));
   }
 }

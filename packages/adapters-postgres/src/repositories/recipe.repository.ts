@@ -14,6 +14,7 @@ import type {
 } from '@larder/domain';
 import { titleSortKey } from '@larder/domain';
 import { type RawBuilder, sql } from 'kysely';
+import { hasNewComments } from './comment.repository.js';
 import { type Executor, isUniqueViolation } from './executor.js';
 
 /** Any number: `pg_advisory_xact_lock` key that serialises slug choices. */
@@ -333,7 +334,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
           as tasty,
         (select count(*)::int from recipe_tasty_marks t where t.recipe_id = r.id) as tasty_count,
         -- Comments (issue 4) and photos (issue 5) plug in here, per page row:
-        false as new_comments,
+        ${hasNewComments('r', query.viewerId)} as new_comments,
         0 as image_count,
         0 as image_bytes,
         null::text as cover_image_id,

@@ -66,12 +66,6 @@ export class RecipeComments {
     if (!(await this.deps.store.comments.markSeen(recipeId, caller.account.id, upTo))) throw recipeNotFound();
   }
 
-  /** Which of a page of recipes hold comments new to the reader (one query for the page). */
-  async recipesWithNew(reader: Account, recipeIds: readonly string[]): Promise<Set<string>> {
-    if (recipeIds.length === 0) return new Set();
-    return this.deps.store.comments.recipesWithNewComments(reader.id, recipeIds);
-  }
-
   private async find(commentId: number): Promise<Comment> {
     const comment = await this.deps.store.comments.byId(commentId);
     if (!comment) throw commentNotFound();

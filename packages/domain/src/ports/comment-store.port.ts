@@ -23,9 +23,4 @@ export interface CommentRepository {
    * id and never lowered, in one statement. False when there is no such recipe.
    */
   markSeen(recipeId: string, readerId: string, upTo: number): Promise<boolean>;
-  /**
-   * Of the given recipes, those holding a comment that is new to the reader (the rule of
-   * `isNewComment`, evaluated in one query for a whole page of recipes).
-   */
-  recipesWithNewComments(readerId: string, recipeIds: readonly string[]): Promise<Set<string>>;
 }
