@@ -19,15 +19,29 @@ const here = new URL('..', import.meta.url).pathname;
 execFileSync(join(here, '../../node_modules/.bin/tsc'), ['-b', here], { stdio: 'inherit' });
 const { migrateToLatest, openDatabase } = await import('../dist/index.js');
 
-const TEMPLATE = 'larder_test_template';
+// Databases of this run are named after the jest process, so runs started side by side on one
+// server (several developers, or a watch and a full run) leave each other's databases alone.
+const PREFIX = `larder_test_${process.pid}_`;
+const TEMPLATE = `${PREFIX}template`;
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
 
 async function prepareServer(url) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    // Leftovers of an interrupted run.
+    // Leftovers of interrupted runs: databases whose jest process has gone.
     const stale = await admin.query("select datname from pg_database where datname like 'larder_test_%'");
     for (const { datname } of stale.rows) {
+      const pid = /^larder_test_(\d+)_/.exec(datname)?.[1];
+      if (pid !== undefined && alive(Number(pid))) continue;
       await admin.query(`drop database if exists "${datname}" with (force)`);
     }
     await admin.query(`create database ${TEMPLATE}`);
@@ -41,6 +55,7 @@ async function prepareServer(url) {
   await database.close();
   process.env.LARDER_TEST_SERVER_URL = url;
   process.env.LARDER_TEST_TEMPLATE = TEMPLATE;
+  process.env.LARDER_TEST_PREFIX = PREFIX;
 }
 
 async function tryContainer() {

@@ -21,7 +21,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env['LARDER_TEST_SERVER_URL'];
   const template = process.env['LARDER_TEST_TEMPLATE'];
   if (serverUrl && template) {
-    const name = `larder_test_${randomBytes(6).toString('hex')}`;
+    const name = `${process.env['LARDER_TEST_PREFIX'] ?? 'larder_test_'}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
