@@ -134,6 +134,27 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+export interface RecipeImagesTable {
+  id: string;
+  recipe_id: string;
+  position: number;
+  width: number;
+  height: number;
+  bytes: ColumnType<number, number, number>;
+  is_cover: Generated<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PendingImageDeletionsTable {
+  id: ColumnType<number, never, never>;
+  key: string;
+  not_before: Timestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface LarderDatabase {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -145,6 +166,8 @@ export interface LarderDatabase {
   recipe_favorites: RecipeFavoritesTable;
   recipe_tasty_marks: RecipeTastyMarksTable;
   comments: CommentsTable;
+  recipe_images: RecipeImagesTable;
+  pending_image_deletions: PendingImageDeletionsTable;
   comment_seen: CommentSeenTable;
   shares: SharesTable;
   app_secrets: AppSecretsTable;

@@ -11,6 +11,8 @@ import { PostgresRecipeRepository } from './repositories/recipe.repository.js';
 import { PostgresSessionRepository } from './repositories/session.repository.js';
 import { PostgresShareRepository } from './repositories/share.repository.js';
 import { PostgresAppSecretRepository } from './repositories/app-secret.repository.js';
+import { PostgresRecipeImageRepository } from './repositories/recipe-image.repository.js';
+import { PostgresPendingImageDeletionRepository } from './repositories/pending-image-deletion.repository.js';
 import type { LarderDatabase } from './schema.js';
 
 function repositoriesOn(db: Executor): Repositories {
@@ -25,6 +27,8 @@ function repositoriesOn(db: Executor): Repositories {
     shares: new PostgresShareRepository(db),
     appSecrets: new PostgresAppSecretRepository(db),
     comments: new PostgresCommentRepository(db),
+    recipeImages: new PostgresRecipeImageRepository(db),
+    imageDeletions: new PostgresPendingImageDeletionRepository(db),
   };
 }
 

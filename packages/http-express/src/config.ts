@@ -14,6 +14,44 @@ export interface Config {
   bcryptCost: number;
   /** Largest JSON body accepted, in bytes. */
   jsonLimitBytes: number;
+  /** Photos and avatars in S3 / MinIO when a bucket is set; otherwise files under `<dataDir>/images`. */
+  s3: S3Config | undefined;
+  /** How many images are decoded at once (SERVICE_IMAGE_WORKERS, default 2); the rest wait. */
+  imageWorkers: number;
+  /** SERVICE_IMAGE_RENDERER: `auto` (sharp when it loads, else jimp), `sharp` or `jimp`. */
+  imageRenderer: 'auto' | 'sharp' | 'jimp';
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+function loadS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env['SERVICE_S3_BUCKET']?.trim();
+  if (!bucket) return undefined;
+  const endpoint = env['SERVICE_S3_ENDPOINT']?.trim() || undefined;
+  const style = env['SERVICE_S3_FORCE_PATH_STYLE']?.trim().toLowerCase();
+  if (style !== undefined && style !== '' && !['true', 'false', '1', '0'].includes(style)) {
+    throw new ConfigError('SERVICE_S3_FORCE_PATH_STYLE must be true or false');
+  }
+  const s3: S3Config = {
+    bucket,
+    // MinIO and most self-hosted S3 servers want path-style addresses.
+    forcePathStyle: style === undefined || style === '' ? endpoint !== undefined : style === 'true' || style === '1',
+  };
+  if (endpoint) s3.endpoint = endpoint;
+  const region = env['SERVICE_S3_REGION']?.trim();
+  if (region) s3.region = region;
+  const keyId = env['SERVICE_S3_ACCESS_KEY_ID']?.trim();
+  const secret = env['SERVICE_S3_SECRET_ACCESS_KEY'];
+  if (keyId) s3.accessKeyId = keyId;
+  if (secret) s3.secretAccessKey = secret;
+  return s3;
 }
 
 export class ConfigError extends Error {}
@@ -39,6 +77,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const logFormat = env['SERVICE_LOG_FORMAT'] ?? 'json';
   if (logFormat !== 'json' && logFormat !== 'pretty') throw new ConfigError('SERVICE_LOG_FORMAT must be json or pretty');
+  const imageWorkers = Number(env['SERVICE_IMAGE_WORKERS'] ?? 2);
+  if (!Number.isInteger(imageWorkers) || imageWorkers < 1 || imageWorkers > 32) {
+    throw new ConfigError('SERVICE_IMAGE_WORKERS must be an integer from 1 to 32');
+  }
+  const imageRenderer = env['SERVICE_IMAGE_RENDERER']?.trim() || 'auto';
+  if (imageRenderer !== 'auto' && imageRenderer !== 'sharp' && imageRenderer !== 'jimp') {
+    throw new ConfigError('SERVICE_IMAGE_RENDERER must be auto, sharp or jimp');
+  }
   const cost = Number(env['SERVICE_BCRYPT_COST'] ?? 10);
   if (!Number.isInteger(cost) || cost < 10 || cost > 15) throw new ConfigError('SERVICE_BCRYPT_COST must be an integer from 10 to 15');
   return {
@@ -54,5 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat,
     bcryptCost: cost,
     jsonLimitBytes: 1024 * 1024,
+    s3: loadS3(env),
+    imageWorkers,
+    imageRenderer,
   };
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as accountsAndSettings from './20261122T0900_accounts_and_settings.js';
 import * as recipes from './20261122T1000_recipes.js';
 import * as comments from './20261122T1100_comments.js';
+import * as images from './20261122T1200_images.js';
 import * as shares from './20261122T1300_shares.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '20261122T0900_accounts_and_settings': accountsAndSettings,
   '20261122T1000_recipes': recipes,
   '20261122T1100_comments': comments,
+  '20261122T1200_images': images,
   '20261122T1300_shares': shares,
 };
 

@@ -131,6 +131,12 @@ const ORDER_OF: Record<CardQuery['sort'], RawBuilder<unknown>> = {
   relevance: sql`ts_rank(r.search, q.tsq) desc, r.updated_at desc, r.id`,
 };
 
+/** What photos add to a recipe row `r`: its cover, how many photos and the bytes they take. */
+const PHOTO_COLUMNS = sql`
+  (select i.id from recipe_images i where i.recipe_id = r.id and i.is_cover) as cover_image_id,
+  (select count(*)::int from recipe_images i where i.recipe_id = r.id) as image_count,
+  (select coalesce(sum(i.bytes), 0)::bigint from recipe_images i where i.recipe_id = r.id) as image_bytes`;
+
 interface CardRow {
   id: string;
   slug: string;
@@ -163,6 +169,10 @@ export class PostgresRecipeRepository implements RecipeRepository {
         tasty_by: unknown;
         created_by_person: unknown;
         updated_by_person: unknown;
+        images: unknown;
+        cover_image_id: string | null;
+        image_count: number;
+        image_bytes: number | string;
       }
     >`
       select ${RECIPE_COLUMNS},
@@ -175,7 +185,12 @@ export class PostgresRecipeRepository implements RecipeRepository {
           from recipe_tasty_marks t join accounts a on a.id = t.account_id
           where t.recipe_id = r.id), '[]'::json) as tasty_by,
         ${person('c')} as created_by_person,
-        ${person('u')} as updated_by_person
+        ${person('u')} as updated_by_person,
+        ${PHOTO_COLUMNS},
+        coalesce((
+          select json_agg(json_build_object('id', i.id, 'width', i.width, 'height', i.height, 'position', i.position)
+            order by i.position, i.id)
+          from recipe_images i where i.recipe_id = r.id), '[]'::json) as images
       from recipes r
       left join accounts c on c.id = r.created_by
       left join accounts u on u.id = r.updated_by
@@ -191,11 +206,10 @@ export class PostgresRecipeRepository implements RecipeRepository {
       favorite: row.favorite,
       tasty: tastyBy.some((p) => p.id === viewerId),
       lockedByDefault: row.locked_by_default,
-      // Photos (issue 5) fill these from their own table, in this same query.
-      images: [],
-      coverImageId: null,
-      imageCount: 0,
-      imageBytes: 0,
+      images: json<RecipeView['images']>(row.images),
+      coverImageId: row.cover_image_id,
+      imageCount: Number(row.image_count),
+      imageBytes: Number(row.image_bytes),
     };
   }
 
@@ -335,9 +349,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
         (select count(*)::int from recipe_tasty_marks t where t.recipe_id = r.id) as tasty_count,
         -- Comments (issue 4) and photos (issue 5) plug in here, per page row:
         ${hasNewComments('r', query.viewerId)} as new_comments,
-        0 as image_count,
-        0 as image_bytes,
-        null::text as cover_image_id,
+        ${PHOTO_COLUMNS},
         ${person('c')} as created_by_person,
         ${person('u')} as updated_by_person
       from page p

@@ -8,6 +8,8 @@ import type { SessionRepository } from './session-store.port.js';
 import type { RecipeRepository } from './recipe-store.port.js';
 import type { ShareRepository } from './share-store.port.js';
 import type { AppSecretRepository } from './app-secret-store.port.js';
+import type { RecipeImageRepository } from './recipe-image-store.port.js';
+import type { PendingImageDeletionRepository } from './image-deletion-store.port.js';
 
 export const STORE = Symbol('Store');
 
@@ -23,6 +25,8 @@ export interface Repositories {
   shares: ShareRepository;
   appSecrets: AppSecretRepository;
   comments: CommentRepository;
+  recipeImages: RecipeImageRepository;
+  imageDeletions: PendingImageDeletionRepository;
 }
 
 export interface Store extends Repositories {

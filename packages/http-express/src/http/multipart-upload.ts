@@ -1,0 +1,68 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { problem } from './problem.js';
+
+/** Room for the multipart envelope (boundaries, part headers) on top of the file itself. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Reads the one file of a `multipart/form-data` upload (field `file` unless told),
+ * refusing more than `limitBytes`: at once when Content-Length already says so,
+ * before a byte of the body is read, otherwise as soon as the file passes the limit.
+ */
+export async function readUploadedFile(req: Request, limitBytes: number, field = 'file'): Promise<Uint8Array> {
+  if (!req.is('multipart/form-data')) {
+    throw problem(415, `Send the image as multipart/form-data in the field "${field}".`);
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes + ENVELOPE_BYTES) {
+    throw tooLarge(limitBytes);
+  }
+  return new Promise<Uint8Array>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: limitBytes, files: 1, fields: 20, parts: 25, fieldSize: 1024 },
+      });
+    } catch {
+      reject(problem(400, 'The multipart body could not be read.'));
+      return;
+    }
+    let file: Uint8Array | null = null;
+    let failure: unknown = null;
+    const fail = (error: unknown) => {
+      failure ??= error;
+      req.unpipe(parser);
+      req.resume(); // let the rest of the body drain
+    };
+    parser.on('file', (name, stream) => {
+      if (name !== field || file !== null) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(tooLarge(limitBytes)));
+      stream.on('end', () => {
+        if (!(stream as unknown as { truncated?: boolean }).truncated) file = new Uint8Array(Buffer.concat(chunks));
+      });
+    });
+    parser.on('error', () => fail(problem(400, 'The multipart body could not be read.')));
+    parser.on('close', () => {
+      if (failure) reject(failure);
+      else if (!file) reject(problem(422, 'validation failed', { errors: [{ location: `body.${field}`, message: 'is required' }] }));
+      else resolve(file);
+    });
+    req.on('aborted', () => fail(problem(400, 'The upload was interrupted.')));
+    req.pipe(parser);
+    // A refused upload ends the answer early; busboy may never close then.
+    req.on('end', () => {
+      if (failure) reject(failure);
+    });
+  });
+}
+
+function tooLarge(limitBytes: number) {
+  return problem(413, `An image may be at most ${limitBytes} bytes.`, { headers: { Connection: 'close' } });
+}

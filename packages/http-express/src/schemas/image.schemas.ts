@@ -1,0 +1,38 @@
+import { MAX_PHOTOS_PER_RECIPE } from '@larder/domain';
+import { arrayOf, nullable, object, ref, str } from '../http/json-schema.js';
+import type { SchemaRegistry } from '../http/schema-registry.js';
+import { schemaUrlProperty } from './common.schemas.js';
+
+/** The multipart body of an upload: one image file in the field `file`. */
+export const uploadBodySchema = {
+  type: 'object',
+  properties: {
+    file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', contentEncoding: 'binary' },
+  },
+  required: ['file'],
+};
+
+/** Schemas of photos and avatars (`Image` itself is declared with the recipe schemas). */
+export function defineImageSchemas(registry: SchemaRegistry): void {
+  registry.define('CoverInput', object({ $schema: schemaUrlProperty, imageId: str({ minLength: 1 }) }, ['imageId']));
+  registry.define(
+    'OrderInput',
+    object(
+      {
+        $schema: schemaUrlProperty,
+        imageIds: nullable(
+          arrayOf(str(), { maxItems: MAX_PHOTOS_PER_RECIPE, description: 'Every photo id of the recipe, in the new order' }),
+        ),
+      },
+      ['imageIds'],
+    ),
+  );
+  registry.define('OrderResult', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('Image'))) }, ['items']));
+  registry.define(
+    'AvatarResult',
+    object(
+      { $schema: schemaUrlProperty, avatarId: str({ description: 'The new picture, served at /avatars/{userId}/{avatarId}.jpg' }) },
+      ['avatarId'],
+    ),
+  );
+}
