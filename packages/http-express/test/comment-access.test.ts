@@ -27,7 +27,10 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 describe('the comment answer', () => {
   test('carries id as an integer, the author as a person, timestamps and the caller flags', async () => {
     const recipeId = await recipeBy(t, author);
-    const res = await request(t.app).post(`/api/v1/recipes/${recipeId}/comments`).set(as(writer)).send({ body: 'Tasty!' });
+    const res = await request(t.app)
+      .post(`/api/v1/recipes/${recipeId}/comments`)
+      .set(as(writer))
+      .send({ body: 'Tasty!' });
     expect(res.status).toBe(201);
     expect(res.body.$schema).toMatch(/\/api\/v1\/schemas\/Comment\.json$/);
     expect(Number.isInteger(res.body.id)).toBe(true);
@@ -80,10 +83,16 @@ describe('permissions', () => {
     const recipeId = await recipeBy(t, author);
     const c = await comment(t, writer, recipeId, 'original');
     for (const m of [author, member, admin, t.owner]) {
-      const res = await request(t.app).patch(`/api/v1/comments/${c.id}`).set(as(m)).send({ body: 'hijacked' });
+      const res = await request(t.app)
+        .patch(`/api/v1/comments/${c.id}`)
+        .set(as(m))
+        .send({ body: 'hijacked' });
       expect(res.status).toBe(403);
     }
-    const ok = await request(t.app).patch(`/api/v1/comments/${c.id}`).set(as(writer)).send({ body: 'changed' });
+    const ok = await request(t.app)
+      .patch(`/api/v1/comments/${c.id}`)
+      .set(as(writer))
+      .send({ body: 'changed' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ id: c.id, body: 'changed', canEdit: true });
     expect((await listComments(t, member, recipeId))[0]?.body).toBe('changed');
@@ -112,11 +121,17 @@ describe('permissions', () => {
   test('every member reads and writes comments on a locked recipe', async () => {
     const recipeId = await recipeBy(t, author, { locked: true });
     const c = await comment(t, member, recipeId, 'Even here.');
-    const edited = await request(t.app).patch(`/api/v1/comments/${c.id}`).set(as(member)).send({ body: 'Even here!' });
+    const edited = await request(t.app)
+      .patch(`/api/v1/comments/${c.id}`)
+      .set(as(member))
+      .send({ body: 'Even here!' });
     expect(edited.status).toBe(200);
     await comment(t, writer, recipeId, 'Me too.');
     expect((await listComments(t, writer, recipeId)).map((x) => x.body)).toEqual(['Even here!', 'Me too.']);
-    const seen = await request(t.app).put(`/api/v1/recipes/${recipeId}/comments/seen`).set(as(writer)).send({ upTo: c.id });
+    const seen = await request(t.app)
+      .put(`/api/v1/recipes/${recipeId}/comments/seen`)
+      .set(as(writer))
+      .send({ upTo: c.id });
     expect(seen.status).toBe(204);
   });
 });
@@ -126,12 +141,22 @@ describe('API token scopes', () => {
     const recipeId = await recipeBy(t, author);
     const c = await comment(t, member, recipeId, 'hello');
     const token = await t.token(member, ['recipes:read']);
-    expect((await request(t.app).get('/api/v1/comments').query({ recipeId }).set(bearer(token))).status).toBe(200);
-    const seen = await request(t.app).put(`/api/v1/recipes/${recipeId}/comments/seen`).set(bearer(token)).send({ upTo: c.id });
+    expect((await request(t.app).get('/api/v1/comments').query({ recipeId }).set(bearer(token))).status).toBe(
+      200,
+    );
+    const seen = await request(t.app)
+      .put(`/api/v1/recipes/${recipeId}/comments/seen`)
+      .set(bearer(token))
+      .send({ upTo: c.id });
     expect(seen.status).toBe(204);
-    const post = await request(t.app).post(`/api/v1/recipes/${recipeId}/comments`).set(bearer(token)).send({ body: 'no' });
+    const post = await request(t.app)
+      .post(`/api/v1/recipes/${recipeId}/comments`)
+      .set(bearer(token))
+      .send({ body: 'no' });
     expect(post.status).toBe(403);
-    expect((await request(t.app).patch(`/api/v1/comments/${c.id}`).set(bearer(token)).send({ body: 'no' })).status).toBe(403);
+    expect(
+      (await request(t.app).patch(`/api/v1/comments/${c.id}`).set(bearer(token)).send({ body: 'no' })).status,
+    ).toBe(403);
     expect((await request(t.app).delete(`/api/v1/comments/${c.id}`).set(bearer(token))).status).toBe(403);
     expect((await listComments(t, member, recipeId)).map((x) => x.body)).toEqual(['hello']);
   });
@@ -139,25 +164,42 @@ describe('API token scopes', () => {
   test('recipes:write writes, edits and deletes, but cannot list or mark seen', async () => {
     const recipeId = await recipeBy(t, author);
     const token = await t.token(member, ['recipes:write']);
-    const post = await request(t.app).post(`/api/v1/recipes/${recipeId}/comments`).set(bearer(token)).send({ body: 'via script' });
+    const post = await request(t.app)
+      .post(`/api/v1/recipes/${recipeId}/comments`)
+      .set(bearer(token))
+      .send({ body: 'via script' });
     expect(post.status).toBe(201);
     expect(post.body.author.id).toBe(member.id);
-    const patch = await request(t.app).patch(`/api/v1/comments/${post.body.id}`).set(bearer(token)).send({ body: 'edited' });
+    const patch = await request(t.app)
+      .patch(`/api/v1/comments/${post.body.id}`)
+      .set(bearer(token))
+      .send({ body: 'edited' });
     expect(patch.status).toBe(200);
-    expect((await request(t.app).get('/api/v1/comments').query({ recipeId }).set(bearer(token))).status).toBe(403);
-    const seen = await request(t.app).put(`/api/v1/recipes/${recipeId}/comments/seen`).set(bearer(token)).send({ upTo: 1 });
+    expect((await request(t.app).get('/api/v1/comments').query({ recipeId }).set(bearer(token))).status).toBe(
+      403,
+    );
+    const seen = await request(t.app)
+      .put(`/api/v1/recipes/${recipeId}/comments/seen`)
+      .set(bearer(token))
+      .send({ upTo: 1 });
     expect(seen.status).toBe(403);
-    expect((await request(t.app).delete(`/api/v1/comments/${post.body.id}`).set(bearer(token))).status).toBe(204);
+    expect((await request(t.app).delete(`/api/v1/comments/${post.body.id}`).set(bearer(token))).status).toBe(
+      204,
+    );
   });
 
   test("a token acts as its owner: recipes:write does not edit somebody else's comment", async () => {
     const recipeId = await recipeBy(t, author);
     const c = await comment(t, writer, recipeId, 'not yours');
     const token = await t.token(member, ['recipes:read', 'recipes:write']);
-    expect((await request(t.app).patch(`/api/v1/comments/${c.id}`).set(bearer(token)).send({ body: 'x' })).status).toBe(403);
+    expect(
+      (await request(t.app).patch(`/api/v1/comments/${c.id}`).set(bearer(token)).send({ body: 'x' })).status,
+    ).toBe(403);
     expect((await request(t.app).delete(`/api/v1/comments/${c.id}`).set(bearer(token))).status).toBe(403);
     const adminToken = await t.token(admin, ['recipes:write']);
-    expect((await request(t.app).delete(`/api/v1/comments/${c.id}`).set(bearer(adminToken))).status).toBe(204);
+    expect((await request(t.app).delete(`/api/v1/comments/${c.id}`).set(bearer(adminToken))).status).toBe(
+      204,
+    );
   });
 
   test('a token with neither scope is refused everywhere; no credentials at all is 401', async () => {
@@ -178,13 +220,22 @@ describe('API token scopes', () => {
 
 describe('not found and bad requests', () => {
   test('unknown recipe: 404 for writing, listing and marking seen', async () => {
-    expect((await request(t.app).post('/api/v1/recipes/nope/comments').set(as(member)).send({ body: 'x' })).status).toBe(404);
-    expect((await request(t.app).get('/api/v1/comments').query({ recipeId: 'nope' }).set(as(member))).status).toBe(404);
-    expect((await request(t.app).put('/api/v1/recipes/nope/comments/seen').set(as(member)).send({ upTo: 1 })).status).toBe(404);
+    expect(
+      (await request(t.app).post('/api/v1/recipes/nope/comments').set(as(member)).send({ body: 'x' })).status,
+    ).toBe(404);
+    expect(
+      (await request(t.app).get('/api/v1/comments').query({ recipeId: 'nope' }).set(as(member))).status,
+    ).toBe(404);
+    expect(
+      (await request(t.app).put('/api/v1/recipes/nope/comments/seen').set(as(member)).send({ upTo: 1 }))
+        .status,
+    ).toBe(404);
   });
 
   test('unknown comment: 404 for editing and deleting', async () => {
-    expect((await request(t.app).patch('/api/v1/comments/987654321').set(as(member)).send({ body: 'x' })).status).toBe(404);
+    expect(
+      (await request(t.app).patch('/api/v1/comments/987654321').set(as(member)).send({ body: 'x' })).status,
+    ).toBe(404);
     expect((await request(t.app).delete('/api/v1/comments/987654321').set(as(member))).status).toBe(404);
   });
 
@@ -215,7 +266,9 @@ describe('lifetime', () => {
     expect(listed).not.toHaveProperty('author');
     const asAdmin = (await listComments(t, admin, recipeId))[0];
     expect(asAdmin).toMatchObject({ canEdit: false, canDelete: true });
-    expect((await request(t.app).patch(`/api/v1/comments/${c.id}`).set(as(admin)).send({ body: 'x' })).status).toBe(403);
+    expect(
+      (await request(t.app).patch(`/api/v1/comments/${c.id}`).set(as(admin)).send({ body: 'x' })).status,
+    ).toBe(403);
     expect((await request(t.app).delete(`/api/v1/comments/${c.id}`).set(as(admin))).status).toBe(204);
   });
 
@@ -227,17 +280,30 @@ describe('lifetime', () => {
     const c = await comment(t, writer, recipeId, 'c');
     expect(c.id).toBeGreaterThan(b.id);
     expect(b.id).toBeGreaterThan(a.id);
-    expect((await request(t.app).patch(`/api/v1/comments/${b.id}`).set(as(writer)).send({ body: 'x' })).status).toBe(404);
+    expect(
+      (await request(t.app).patch(`/api/v1/comments/${b.id}`).set(as(writer)).send({ body: 'x' })).status,
+    ).toBe(404);
   });
 
   test("deleting a recipe removes its comments and the readers' marks", async () => {
     const recipeId = await recipeBy(t, author);
     const c = await comment(t, writer, recipeId, 'soon gone');
-    await request(t.app).put(`/api/v1/recipes/${recipeId}/comments/seen`).set(as(author)).send({ upTo: c.id });
+    await request(t.app)
+      .put(`/api/v1/recipes/${recipeId}/comments/seen`)
+      .set(as(author))
+      .send({ upTo: c.id });
     await t.database.db.deleteFrom('recipes').where('id', '=', recipeId).execute();
-    expect((await request(t.app).get('/api/v1/comments').query({ recipeId }).set(as(member))).status).toBe(404);
-    expect((await request(t.app).patch(`/api/v1/comments/${c.id}`).set(as(writer)).send({ body: 'x' })).status).toBe(404);
-    const marks = await t.database.db.selectFrom('comment_seen').selectAll().where('recipe_id', '=', recipeId).execute();
+    expect((await request(t.app).get('/api/v1/comments').query({ recipeId }).set(as(member))).status).toBe(
+      404,
+    );
+    expect(
+      (await request(t.app).patch(`/api/v1/comments/${c.id}`).set(as(writer)).send({ body: 'x' })).status,
+    ).toBe(404);
+    const marks = await t.database.db
+      .selectFrom('comment_seen')
+      .selectAll()
+      .where('recipe_id', '=', recipeId)
+      .execute();
     expect(marks).toEqual([]);
   });
 });

@@ -168,7 +168,10 @@ describe('changing a comment follows the same rules', () => {
 
   test('a body that is not a string, a missing body or an unknown field is refused', async () => {
     for (const send of [{ body: 42 }, {}, { body: 'hi', extra: true }]) {
-      const res = await request(t.app).post(`/api/v1/recipes/${recipeId}/comments`).set('Cookie', writer.cookie).send(send);
+      const res = await request(t.app)
+        .post(`/api/v1/recipes/${recipeId}/comments`)
+        .set('Cookie', writer.cookie)
+        .send(send);
       expect(res.status).toBe(422);
     }
   });

@@ -6,7 +6,11 @@ import type { Member, TestApp } from '../test-support/test-app.js';
 let recipeCounter = 0;
 
 /** A recipe written by `author`; `locked` sets its edit policy to locked. */
-export async function recipeBy(t: TestApp, author: Member, options: { locked?: boolean } = {}): Promise<string> {
+export async function recipeBy(
+  t: TestApp,
+  author: Member,
+  options: { locked?: boolean } = {},
+): Promise<string> {
   const id = `recipe-${++recipeCounter}-${Date.now()}`;
   await sql`
     insert into recipes (id, slug, title, title_sort, servings, edit_policy, created_by, updated_by, created_at, updated_at, search)
@@ -16,8 +20,16 @@ export async function recipeBy(t: TestApp, author: Member, options: { locked?: b
 }
 
 /** Writes a comment as `who` (a member's cookie or `Bearer …`) and answers the created comment. */
-export async function comment(t: TestApp, who: Member, recipeId: string, body: string): Promise<{ id: number; body: string }> {
-  const res = await request(t.app).post(`/api/v1/recipes/${recipeId}/comments`).set('Cookie', who.cookie).send({ body });
+export async function comment(
+  t: TestApp,
+  who: Member,
+  recipeId: string,
+  body: string,
+): Promise<{ id: number; body: string }> {
+  const res = await request(t.app)
+    .post(`/api/v1/recipes/${recipeId}/comments`)
+    .set('Cookie', who.cookie)
+    .send({ body });
   if (res.status !== 201) throw new Error(`comment failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
@@ -44,6 +56,9 @@ export async function newIds(t: TestApp, who: Member, recipeId: string): Promise
 }
 
 export async function markSeen(t: TestApp, who: Member, recipeId: string, upTo: number): Promise<void> {
-  const res = await request(t.app).put(`/api/v1/recipes/${recipeId}/comments/seen`).set('Cookie', who.cookie).send({ upTo });
+  const res = await request(t.app)
+    .put(`/api/v1/recipes/${recipeId}/comments/seen`)
+    .set('Cookie', who.cookie)
+    .send({ upTo });
   if (res.status !== 204) throw new Error(`mark seen failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -65,7 +65,10 @@ test('listing never clears the mark, however often', async () => {
   for (let i = 0; i < 3; i++) expect(await newIds(t, author, recipeId)).toEqual([c.id]);
   // An API token with recipes:read lists without clearing either.
   const token = await t.token(author, ['recipes:read']);
-  const viaToken = await request(t.app).get('/api/v1/comments').query({ recipeId }).set('Authorization', `Bearer ${token}`);
+  const viaToken = await request(t.app)
+    .get('/api/v1/comments')
+    .query({ recipeId })
+    .set('Authorization', `Bearer ${token}`);
   expect(viaToken.body.comments.map((x: { new: boolean }) => x.new)).toEqual([true]);
   expect(await newIds(t, author, recipeId)).toEqual([c.id]);
 });
@@ -147,7 +150,10 @@ test('editing a comment does not make it new again', async () => {
   const c = await comment(t, talker, recipeId, 'typo hre');
   await markSeen(t, author, recipeId, c.id);
   t.clock.advance(60_000);
-  const edited = await request(t.app).patch(`/api/v1/comments/${c.id}`).set('Cookie', talker.cookie).send({ body: 'typo here' });
+  const edited = await request(t.app)
+    .patch(`/api/v1/comments/${c.id}`)
+    .set('Cookie', talker.cookie)
+    .send({ body: 'typo here' });
   expect(edited.status).toBe(200);
   expect(edited.body.id).toBe(c.id);
   expect(edited.body.editedAt).not.toBeNull();
@@ -182,9 +188,19 @@ describe('PUT seen', () => {
   test('answers 404 for an unknown recipe and 422 for a bad upTo', async () => {
     const recipeId = await recipeBy(t, author);
     const put = (id: string, body: unknown) =>
-      request(t.app).put(`/api/v1/recipes/${id}/comments/seen`).set('Cookie', author.cookie).send(body as object);
+      request(t.app)
+        .put(`/api/v1/recipes/${id}/comments/seen`)
+        .set('Cookie', author.cookie)
+        .send(body as object);
     expect((await put('no-such-recipe', { upTo: 1 })).status).toBe(404);
-    for (const bad of [{ upTo: -1 }, { upTo: 1.5 }, { upTo: '3' }, {}, { upTo: 1, extra: 1 }, { upTo: 2 ** 60 }]) {
+    for (const bad of [
+      { upTo: -1 },
+      { upTo: 1.5 },
+      { upTo: '3' },
+      {},
+      { upTo: 1, extra: 1 },
+      { upTo: 2 ** 60 },
+    ]) {
       const res = await put(recipeId, bad);
       expect(res.status).toBe(422);
       expect(res.body.errors[0].location).toMatch(/^body/);

@@ -82,7 +82,11 @@ export class PostgresCommentRepository implements CommentRepository {
   }
 
   async readingState(recipeId: string, readerId: string): Promise<CommentReadingState | null> {
-    const { rows } = await sql<{ author_id: string | null; has_commented: boolean; seen_up_to: number | string }>`
+    const { rows } = await sql<{
+      author_id: string | null;
+      has_commented: boolean;
+      seen_up_to: number | string;
+    }>`
       select r.created_by as author_id,
              exists (select 1 from comments c where c.recipe_id = r.id and c.author_id = ${readerId}) as has_commented,
              coalesce((select s.last_seen_id from comment_seen s
@@ -91,7 +95,11 @@ export class PostgresCommentRepository implements CommentRepository {
        where r.id = ${recipeId}`.execute(this.db);
     const row = rows[0];
     if (!row) return null;
-    return { recipeAuthorId: row.author_id, readerHasCommented: row.has_commented, seenUpTo: Number(row.seen_up_to) };
+    return {
+      recipeAuthorId: row.author_id,
+      readerHasCommented: row.has_commented,
+      seenUpTo: Number(row.seen_up_to),
+    };
   }
 
   async listForRecipe(recipeId: string): Promise<Comment[]> {

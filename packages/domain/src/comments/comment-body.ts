@@ -4,27 +4,53 @@ import { ValidationFailed } from '../shared/errors.js';
 export const COMMENT_BODY_MIN = 1;
 export const COMMENT_BODY_MAX = 2000;
 
-/** C0 controls other than tab and line feed, DEL, and the C1 controls. */
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
+type Range = readonly [number, number];
 
-/** Bidi embeddings, overrides and isolates: they can make text read differently than it is stored. */
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+function inRanges(cp: number, ranges: readonly Range[]): boolean {
+  return ranges.some(([from, to]) => cp >= from && cp <= to);
+}
+
+/** C0 controls other than tab (U+0009) and line feed (U+000A), DEL, and the C1 controls. */
+const CONTROL: readonly Range[] = [
+  [0x00, 0x08],
+  [0x0b, 0x1f],
+  [0x7f, 0x9f],
+];
+
+/** Bidi embeddings, overrides and isolates: they make text read differently than it is stored. */
+const BIDI_CONTROL: readonly Range[] = [
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+];
+
+/** Half of a surrogate pair without its other half: not a character, and not storable as UTF-8. */
+const SURROGATE: Range = [0xd800, 0xdfff];
 
 /**
- * Half of a surrogate pair with no other half: not a character, and not storable as UTF-8.
- * (With the `u` flag a proper pair is one code point and does not match.)
- */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
-/**
- * Characters that show nothing on their own: whitespace, zero-width characters and joiners,
+ * Characters that show nothing on their own: zero-width characters and joiners, directional marks,
  * word joiner and invisible operators, byte-order mark, soft hyphen, combining grapheme joiner,
- * fillers, variation selectors and tag characters. A body made only of these is empty to a reader;
- * inside other text (a ZWJ in an emoji sequence, a variation selector after a symbol) they are kept.
+ * fillers, variation selectors and tag characters (whitespace is tested apart). A body made only of
+ * these is empty to a reader; inside other text (a ZWJ in an emoji sequence, a variation selector
+ * after a symbol) they are kept.
  */
-const INVISIBLE =
-  /[\s\u00AD\u034F\u115F\u1160\u180E\u200B-\u200F\u2060-\u2064\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
-const ONLY_INVISIBLE = new RegExp(`^${INVISIBLE.source}*$`, 'u');
+const INVISIBLE: readonly Range[] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x115f, 0x1160],
+  [0x180e, 0x180e],
+  [0x200b, 0x200f],
+  [0x2060, 0x2064],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xe0000, 0xe007f],
+  [0xe0100, 0xe01ef],
+];
+
+function isInvisible(ch: string, cp: number): boolean {
+  return /^\s$/u.test(ch) || inRanges(cp, INVISIBLE);
+}
 
 /** Number of Unicode code points (an emoji outside the BMP counts once; a ZWJ sequence counts each part). */
 export function codePointLength(text: string): number {
@@ -40,11 +66,20 @@ export function normaliseLineEnds(text: string): string {
 
 /** Why a (normalised, trimmed) comment body is refused, or null when it is acceptable. */
 export function commentBodyProblem(body: string): string | null {
-  if (LONE_SURROGATE.test(body)) return 'must be valid Unicode text';
-  if (CONTROL.test(body)) return 'must not contain control characters (line breaks and tabs are fine)';
-  if (BIDI_CONTROL.test(body)) return 'must not contain bidirectional override, embedding or isolate characters';
-  const length = codePointLength(body);
-  if (length < COMMENT_BODY_MIN || ONLY_INVISIBLE.test(body)) return 'must not be empty';
+  let length = 0;
+  let visible = false;
+  // Iterating a string yields code points; a lone surrogate comes out on its own.
+  for (const ch of body) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp >= SURROGATE[0] && cp <= SURROGATE[1]) return 'must be valid Unicode text';
+    if (inRanges(cp, CONTROL)) return 'must not contain control characters (line breaks and tabs are fine)';
+    if (inRanges(cp, BIDI_CONTROL)) {
+      return 'must not contain bidirectional override, embedding or isolate characters';
+    }
+    if (!visible && !isInvisible(ch, cp)) visible = true;
+    length++;
+  }
+  if (length < COMMENT_BODY_MIN || !visible) return 'must not be empty';
   if (length > COMMENT_BODY_MAX) return `must be at most ${COMMENT_BODY_MAX} characters`;
   return null;
 }

@@ -53,7 +53,10 @@ export class RecipeComments {
   async remove(caller: Caller, commentId: number): Promise<void> {
     const comment = await this.find(commentId);
     if (!mayDeleteComment(caller.account, comment)) {
-      throw new Forbidden('comments.not_yours', 'Only the person who wrote a comment, an admin or the owner can remove it.');
+      throw new Forbidden(
+        'comments.not_yours',
+        'Only the person who wrote a comment, an admin or the owner can remove it.',
+      );
     }
     if (!(await this.deps.store.comments.delete(commentId))) throw commentNotFound();
   }

@@ -18,7 +18,7 @@ export const commentRoutes: RouteModule = ({ table, container }) => {
     path: '/api/v1/recipes/:id/comments',
     operationId: 'add-comment',
     summary: 'Write a comment on a recipe',
-    description: 'Any member may write on any recipe, locked ones included. The comment is the caller\'s.',
+    description: "Any member may write on any recipe, locked ones included. The comment is the caller's.",
     tag: 'comments',
     access: { scope: 'recipes:write' },
     params: { id: idParam },

@@ -30,7 +30,10 @@ export function defineCommentSchemas(registry: SchemaRegistry): void {
       ['id', 'body', 'createdAt', 'editedAt', 'new', 'canEdit', 'canDelete'],
     ),
   );
-  registry.define('CommentList', object({ $schema: schemaUrlProperty, comments: nullable(arrayOf(ref('Comment'))) }, ['comments']));
+  registry.define(
+    'CommentList',
+    object({ $schema: schemaUrlProperty, comments: nullable(arrayOf(ref('Comment'))) }, ['comments']),
+  );
   registry.define(
     'CommentBody',
     object(
@@ -54,7 +57,8 @@ export function defineCommentSchemas(registry: SchemaRegistry): void {
         upTo: int({
           format: 'int64',
           minimum: 0,
-          description: "The highest comment id the page showed; the caller's mark is raised to it, never past the recipe's newest comment and never lowered",
+          description:
+            "The highest comment id the page showed; the caller's mark is raised to it, never past the recipe's newest comment and never lowered",
         }),
       },
       ['upTo'],
