@@ -2,6 +2,7 @@ import type { SchemaRegistry } from './http/schema-registry.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { commentRoutes } from './routes/comments.routes.js';
 import type { RouteModule } from './routes/route-module.js';
+import { publicRoutes } from './routes/public.routes.js';
 import { serviceRoutes } from './routes/service.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { shareRoutes } from './routes/shares.routes.js';
@@ -26,4 +27,4 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
 ];
 
 /** Every route module of the API; each capability adds its own. */
-export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes, shareRoutes, commentRoutes];
+export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes, shareRoutes, commentRoutes, publicRoutes];

@@ -84,3 +84,26 @@ export async function advanceDays(t: TestApp, days: number, members: Member[]): 
   t.clock.advance(days * DAY_MS);
   for (const m of new Set([t.owner, ...members])) m.cookie = await t.login(m.username, m.password);
 }
+
+/** Uploads a photo to a recipe and answers its id. */
+export async function uploadPhoto(t: TestApp, who: Member, recipeId: string, jpeg: Uint8Array): Promise<string> {
+  const res = await request(t.app)
+    .post(`/api/v1/recipes/${recipeId}/images`)
+    .set('Cookie', who.cookie)
+    .attach('file', Buffer.from(jpeg), { filename: 'photo.jpg', contentType: 'image/jpeg' });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export async function rename(t: TestApp, member: Member, displayName: string): Promise<void> {
+  const res = await request(t.app).patch(`/api/v1/users/${member.id}`).set('Cookie', t.owner.cookie).send({ displayName });
+  if (res.status !== 200) throw new Error(`rename failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** The headers every answer readable without signing in carries. */
+export function expectPublicHeaders(res: { headers: Record<string, unknown> }): void {
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  expect(res.headers['x-robots-tag']).toBe('noindex');
+  expect(res.headers['cache-control']).toBe('private, no-cache');
+  expect(res.headers['link']).toBeUndefined();
+}

@@ -1,0 +1,188 @@
+import {
+  DomainError,
+  LinkPreviews,
+  PHOTO_FILES,
+  PREVIEW_QUERY,
+  type PublicRecipe,
+  PublicShares,
+  RecipePhotos,
+  ShareNotAvailable,
+} from '@larder/domain';
+import type { Request, Response } from 'express';
+import { sendStoredImage } from '../http/image-response.js';
+import { DEAD_LINK_BODY, NO_PREVIEW_BODY, PUBLIC_HEADERS, sendPublicNotFound, setPublicHeaders } from '../http/public-answers.js';
+import { str } from '../http/json-schema.js';
+import { linkPreviewPage } from '../pages/link-preview.page.js';
+import { PUBLIC_PAGE_CSP, notAvailablePage, recipePage } from '../pages/public-recipe.page.js';
+import type { RouteModule } from './route-module.js';
+
+/** Any string is accepted as a token: a malformed one is simply a link that serves nothing. */
+const tokenParam = { schema: str({ minLength: 1 }), description: 'The token of the public link, the last segment of /s/{token}' };
+
+function sendPage(res: Response, status: number, page: string): void {
+  setPublicHeaders(res);
+  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': PUBLIC_PAGE_CSP }).send(page);
+}
+
+function presentPublicRecipe(recipe: PublicRecipe): PublicRecipe {
+  return recipe;
+}
+
+/**
+ * Everything readable without signing in: the recipe behind a public link (as JSON
+ * and as a page), and the cards link previews show of a recipe address.
+ */
+export const publicRoutes: RouteModule = ({ table, container, config }) => {
+  const shares = container.resolve(PublicShares);
+  const previews = container.resolve(LinkPreviews);
+  const photos = container.resolve(RecipePhotos);
+  const baseUrl = (req: Request) => config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+
+  table.add({
+    method: 'get',
+    path: '/api/v1/public/shares/:token',
+    operationId: 'get-public-recipe',
+    summary: 'Read the recipe behind a public link',
+    description:
+      'No session needed. A link that is unknown, revoked, paused, limited by the maximum lifetime or expired ' +
+      'answers the same 404, exactly {title, status, detail}.',
+    tag: 'public',
+    access: 'public',
+    describedBy: false,
+    params: { token: tokenParam },
+    responses: { 200: { schema: 'PublicRecipe' } },
+    errors: [404],
+    handle: async ({ params, res }) => {
+      try {
+        const recipe = await shares.read(String(params['token']));
+        setPublicHeaders(res);
+        return presentPublicRecipe(recipe);
+      } catch (error) {
+        if (!(error instanceof ShareNotAvailable)) throw error;
+        sendPublicNotFound(res, DEAD_LINK_BODY);
+        return null;
+      }
+    },
+  });
+
+  table.add({
+    method: 'get',
+    path: '/s/:token',
+    operationId: 'public-recipe-page',
+    summary: 'The public page of a shared recipe',
+    description: 'Server-rendered HTML without any script. A dead link shows the same "not available" page with status 404.',
+    tag: 'public',
+    access: 'public',
+    describedBy: false,
+    params: { token: tokenParam },
+    responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
+    handle: async ({ params, res }) => {
+      const token = String(params['token']);
+      try {
+        const recipe = await shares.read(token);
+        sendPage(
+          res,
+          200,
+          recipePage(recipe, {
+            imageUrl: (image, file) => `/public-images/${encodeURIComponent(token)}/${encodeURIComponent(image.id)}/${file}`,
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ShareNotAvailable)) throw error;
+        sendPage(res, 404, notAvailablePage());
+      }
+      return null;
+    },
+  });
+
+  table.add({
+    method: 'get',
+    path: '/public-images/:token/:imageId/:file',
+    operationId: 'get-public-image-file',
+    summary: 'Read a photo of the recipe behind a public link',
+    description:
+      `No session needed, like get-public-recipe. file is ${PHOTO_FILES.join(', ')}. A photo of another recipe, an ` +
+      'unknown size and a link that serves nothing answer the same 404 as a dead link.',
+    tag: 'public',
+    access: 'public',
+    describedBy: false,
+    params: { token: tokenParam, imageId: { schema: str({ minLength: 1 }) }, file: { schema: str({ minLength: 1 }) } },
+    responses: { 200: { content: 'image/jpeg', description: 'The JPEG; ETag, HEAD and single byte ranges' } },
+    errors: [404],
+    handle: async ({ params, req, res }) => {
+      try {
+        const { recipeId, imageId } = await shares.photo(String(params['token']), String(params['imageId']));
+        const image = await photos.file(recipeId, imageId, String(params['file']));
+        setPublicHeaders(res);
+        sendStoredImage(req, res, image, PUBLIC_HEADERS['Cache-Control']);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
+        sendPublicNotFound(res, DEAD_LINK_BODY);
+      }
+      return undefined;
+    },
+  });
+
+  table.add({
+    method: 'get',
+    path: '/link-preview/:recipeId/:imageId',
+    operationId: 'get-link-preview-cover',
+    summary: 'Read the cover a link preview shows',
+    description:
+      `No session needed: the crawler building a link preview has none. The thumb of the recipe's cover while link ` +
+      `previews are on and ?${PREVIEW_QUERY}= carries a valid token from create-share-link for this recipe. A photo ` +
+      'that is not the cover, an invalid or expired token, a missing recipe and previews switched off answer the same 404.',
+    tag: 'public',
+    access: 'public',
+    describedBy: false,
+    params: { recipeId: { schema: str({ minLength: 1 }) }, imageId: { schema: str({ minLength: 1 }) } },
+    query: { [PREVIEW_QUERY]: { schema: str(), description: 'The token of the address create-share-link returned' } },
+    responses: { 200: { content: 'image/jpeg', description: 'The thumb of the cover' } },
+    errors: [404],
+    handle: async ({ params, query, req, res }) => {
+      const recipeId = String(params['recipeId']);
+      const imageId = String(params['imageId']);
+      try {
+        await previews.cover(recipeId, imageId, query[PREVIEW_QUERY]);
+        const image = await photos.file(recipeId, imageId, 'thumb.jpg');
+        setPublicHeaders(res);
+        sendStoredImage(req, res, image, PUBLIC_HEADERS['Cache-Control']);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
+        sendPublicNotFound(res, NO_PREVIEW_BODY);
+      }
+      return undefined;
+    },
+  });
+
+  table.add({
+    method: 'get',
+    path: '/recipes/:slug',
+    operationId: 'recipe-link-preview-page',
+    summary: 'What link previews of a recipe address show',
+    description:
+      `For crawlers building a link preview: Open Graph and Twitter tags with the recipe's title, one line of its ` +
+      `description and its cover while link previews are on and ?${PREVIEW_QUERY}= carries a valid token from ` +
+      'create-share-link; otherwise only a generic Larder card, never anything of the recipe.',
+    tag: 'public',
+    access: 'public',
+    describedBy: false,
+    params: { slug: { schema: str({ minLength: 1, maxLength: 200 }) } },
+    query: { [PREVIEW_QUERY]: { schema: str(), description: 'The token create-share-link put in the address' } },
+    responses: { 200: { content: 'text/html' } },
+    handle: async ({ params, query, req, res }) => {
+      const slug = String(params['slug']);
+      const token = query[PREVIEW_QUERY];
+      const card = await previews.card(slug, token);
+      const base = baseUrl(req);
+      const imageUrl =
+        card && card.coverImageId
+          ? `${base}/link-preview/${encodeURIComponent(card.recipeId)}/${encodeURIComponent(card.coverImageId)}?${PREVIEW_QUERY}=${encodeURIComponent(String(token))}`
+          : null;
+      // The generic card names the service only: not even the slug asked for is echoed.
+      const url = card ? `${base}/recipes/${encodeURIComponent(slug)}?${PREVIEW_QUERY}=${encodeURIComponent(String(token))}` : `${base}/`;
+      sendPage(res, 200, linkPreviewPage({ url, card, imageUrl }));
+      return null;
+    },
+  });
+};
