@@ -13,19 +13,30 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
+export interface S3rverOptions {
+  /** A fixed port, e.g. to start the server again where it was. */
+  port?: number;
+  /** Where s3rver keeps its objects; reuse it to start again with the same contents. */
+  directory?: string;
+  /** Leave the directory on stop (to start again with the same contents). */
+  keepDirectory?: boolean;
+}
+
 /** An S3-compatible server in this process, on 127.0.0.1 and a free port, with one empty bucket. */
-export async function startS3rver(bucket = 'larder-test'): Promise<TestS3> {
-  const directory = await mkdtemp(join(tmpdir(), 'larder-s3rver-'));
+export async function startS3rver(bucket = 'larder-test', options: S3rverOptions = {}): Promise<TestS3 & { port: number; directory: string }> {
+  const directory = options.directory ?? (await mkdtemp(join(tmpdir(), 'larder-s3rver-')));
   const server = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port: options.port ?? 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: options.directory ? [] : [{ name: bucket }],
   });
   const address = (await server.run()) as { port: number };
   return {
     kind: 's3rver',
+    port: address.port,
+    directory,
     options: {
       bucket,
       endpoint: `http://127.0.0.1:${address.port}`,
@@ -37,7 +48,7 @@ export async function startS3rver(bucket = 'larder-test'): Promise<TestS3> {
     async stop() {
       (server as unknown as { httpServer: Server }).httpServer.closeAllConnections();
       await server.close();
-      await rm(directory, { recursive: true, force: true });
+      if (!options.keepDirectory) await rm(directory, { recursive: true, force: true });
     },
   };
 }

@@ -18,7 +18,16 @@ import {
   type Store,
   PublicShares,
   LinkPreviews,
+  Avatars,
+  IMAGE_RENDERER,
+  IMAGE_STORE,
+  ImageJanitor,
+  type ImageRenderer,
+  type ImageStore,
+  type PhotoDependencies,
+  RecipePhotos,
 } from '@larder/domain';
+import { createImageRenderer, createImageStore } from '@larder/adapters-s3-images';
 import { BcryptPasswordHasher, NodeSecrets, SystemClock } from '@larder/adapters-crypto';
 import { type Database, createPostgresStore } from '@larder/adapters-postgres';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
@@ -63,5 +72,26 @@ export function composeContainer(config: Config, database: Database, overrides: 
   service(RecipeComments);
   service(PublicShares);
   service(LinkPreviews);
+
+  // Photos and avatars: S3 when a bucket is configured, else files under the data directory.
+  c.register(IMAGE_STORE, { useValue: createImageStore({ dataDir: config.dataDir, s3: config.s3 }) });
+  c.register(IMAGE_RENDERER, {
+    useFactory: instanceCachingFactory(() =>
+      createImageRenderer({ prefer: config.imageRenderer, concurrency: config.imageWorkers }),
+    ),
+  });
+  c.register(ImageJanitor, {
+    useFactory: instanceCachingFactory(
+      (k) => new ImageJanitor({ ...core(k), images: k.resolve<ImageStore>(IMAGE_STORE) }),
+    ),
+  });
+  const photoDeps = (k: DependencyContainer): PhotoDependencies => ({
+    ...core(k),
+    images: k.resolve<ImageStore>(IMAGE_STORE),
+    renderer: k.resolve<ImageRenderer>(IMAGE_RENDERER),
+    janitor: k.resolve(ImageJanitor),
+  });
+  c.register(RecipePhotos, { useFactory: instanceCachingFactory((k) => new RecipePhotos(photoDeps(k))) });
+  c.register(Avatars, { useFactory: instanceCachingFactory((k) => new Avatars(photoDeps(k))) });
   return c;
 }

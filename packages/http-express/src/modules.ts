@@ -1,5 +1,7 @@
 import type { SchemaRegistry } from './http/schema-registry.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { avatarRoutes } from './routes/avatars.routes.js';
+import { imageRoutes } from './routes/images.routes.js';
 import { commentRoutes } from './routes/comments.routes.js';
 import type { RouteModule } from './routes/route-module.js';
 import { publicRoutes } from './routes/public.routes.js';
@@ -12,6 +14,7 @@ import { userRoutes } from './routes/users.routes.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
 import { defineCommonSchemas } from './schemas/common.schemas.js';
+import { defineImageSchemas } from './schemas/image.schemas.js';
 import { defineSettingsSchemas } from './schemas/settings.schemas.js';
 import { defineShareSchemas } from './schemas/share.schemas.js';
 import { defineTokenSchemas } from './schemas/token.schemas.js';
@@ -24,7 +27,8 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
   defineSettingsSchemas,
   defineShareSchemas,
   defineCommentSchemas,
+  defineImageSchemas,
 ];
 
 /** Every route module of the API; each capability adds its own. */
-export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes, shareRoutes, commentRoutes, publicRoutes];
+export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes, shareRoutes, commentRoutes, publicRoutes, imageRoutes, avatarRoutes];

@@ -1,10 +1,23 @@
 import type { Server } from 'node:http';
-import { type CoreDependencies, ensureOwner, CLOCK, SECRETS, PASSWORD_HASHER, STORE } from '@larder/domain';
+import {
+  type CoreDependencies,
+  ensureOwner,
+  CLOCK,
+  IMAGE_RENDERER,
+  ImageJanitor,
+  type ImageRenderer,
+  SECRETS,
+  PASSWORD_HASHER,
+  STORE,
+} from '@larder/domain';
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { type Overrides, composeContainer } from './composition-root.js';
 import type { Config } from './config.js';
+
+/** How often the server retries file removals that failed. */
+const IMAGE_SWEEP_MS = 60_000;
 
 export interface RunningService {
   server: Server;
@@ -48,6 +61,12 @@ export async function startService(config: Config, logger: Logger, overrides: Ov
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, database: database.driver }, `Larder listening on http://localhost:${port}`);
+    // File removals a storage outage held up are retried in the background (see ImageJanitor).
+    const janitor = container.resolve(ImageJanitor);
+    const sweeper = setInterval(() => {
+      janitor.sweep().catch((error: unknown) => logger.warn({ err: error }, 'image sweep failed'));
+    }, IMAGE_SWEEP_MS);
+    sweeper.unref();
     let closing: Promise<void> | undefined;
     return {
       server,
@@ -64,6 +83,8 @@ export async function startService(config: Config, logger: Logger, overrides: Ov
             });
             server.closeIdleConnections();
           });
+          clearInterval(sweeper);
+          await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
           await database.close();
         })()),
     };

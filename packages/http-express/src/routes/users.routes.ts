@@ -1,4 +1,4 @@
-import { AccountManagement, type AssignableRole, type Caller, type Color, type Locale, type NewAccountInput } from '@larder/domain';
+import { AccountManagement, type AssignableRole, ImageJanitor, type Caller, type Color, type Locale, type NewAccountInput } from '@larder/domain';
 import {
   presentManaged,
   presentManagedAccount,
@@ -89,6 +89,8 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     errors: [401, 403, 404],
     handle: async ({ caller, params }) => {
       await accounts.delete(who(caller), String(params['id']));
+      // The avatar's file was queued for removal with the account; remove it now.
+      await container.resolve(ImageJanitor).sweep();
       return undefined;
     },
   });

@@ -1,5 +1,5 @@
 import { MAX_PHOTOS_PER_RECIPE } from '@larder/domain';
-import { arrayOf, nullable, object, ref, str } from '../http/json-schema.js';
+import { arrayOf, int, nullable, object, ref, str } from '../http/json-schema.js';
 import type { SchemaRegistry } from '../http/schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
@@ -12,8 +12,18 @@ export const uploadBodySchema = {
   required: ['file'],
 };
 
-/** Schemas of photos and avatars (`Image` itself is declared with the recipe schemas). */
+/** Schemas of photos and avatars. */
 export function defineImageSchemas(registry: SchemaRegistry): void {
+  // The recipe schemas declare `Image` too (recipes list their photos); whichever module comes first does.
+  if (!registry.has('Image')) {
+    registry.define(
+      'Image',
+      object(
+        { $schema: schemaUrlProperty, id: str(), width: int({ format: 'int64' }), height: int({ format: 'int64' }), position: int({ format: 'int64' }) },
+        ['id', 'width', 'height', 'position'],
+      ),
+    );
+  }
   registry.define('CoverInput', object({ $schema: schemaUrlProperty, imageId: str({ minLength: 1 }) }, ['imageId']));
   registry.define(
     'OrderInput',
