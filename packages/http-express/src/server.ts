@@ -42,10 +42,10 @@ export async function startService(config: Config, logger: Logger, overrides: Ov
     };
     const owner = await ensureOwner(deps, config.adminUser, config.adminPassword);
     const base = config.publicUrl ?? `http://localhost:${config.port}`;
-    if (owner.created && owner.setupLink) {
+    if (owner.setupLink) {
       logger.warn(
         { setupLink: `${base}${owner.setupLink.path}`, expiresAt: owner.setupLink.expiresAt.toISOString() },
-        `Owner "${config.adminUser}" created without a password. Open the setup link to choose one: ${base}${owner.setupLink.path}`,
+        `Owner "${owner.owner?.username ?? config.adminUser}" has no password yet. Open the setup link to choose one: ${base}${owner.setupLink.path}`,
       );
     } else if (owner.created) {
       logger.info({ username: config.adminUser }, 'owner account created');

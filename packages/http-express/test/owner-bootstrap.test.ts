@@ -60,7 +60,7 @@ describe('ensureOwner', () => {
         ensureOwner(b, 'admin', 'owner-password-1'),
       ]);
       expect(results.filter((r) => r.created)).toHaveLength(1);
-      expect(results.find((r) => !r.created)).toEqual({ created: false, owner: null, setupLink: null });
+      expect(results.find((r) => !r.created)).toMatchObject({ created: false, setupLink: null });
       expect(await owners(database)).toEqual([{ username: 'admin', role: 'superadmin' }]);
     }
   });
@@ -94,6 +94,20 @@ describe('ensureOwner', () => {
     expect(signedIn.account.passwordHash).not.toBeNull();
   });
 
+  it('re-issues the owner a fresh link at every start until a password is chosen; the old link dies', async () => {
+    const database = await freshDatabase();
+    const instance = instanceOn(database);
+    const first = await ensureOwner(instance, 'admin', undefined);
+    const restart = await ensureOwner(instance, 'admin', undefined);
+    expect(restart.created).toBe(false);
+    expect(restart.setupLink?.token).toBeDefined();
+    expect(restart.setupLink?.token).not.toBe(first.setupLink?.token);
+    await expect(instance.setup.inspect(first.setupLink!.token)).rejects.toMatchObject({ code: 'link.not_found' });
+    await instance.setup.redeem(restart.setupLink!.token, 'chosen-password');
+    const afterPassword = await ensureOwner(instance, 'admin', undefined);
+    expect(afterPassword).toMatchObject({ created: false, setupLink: null });
+  });
+
   it('with a password creates a signed-in-able owner and no link', async () => {
     const database = await freshDatabase();
     const instance = instanceOn(database);
@@ -108,7 +122,7 @@ describe('ensureOwner', () => {
     const instance = instanceOn(database);
     await ensureOwner(instance, 'admin', 'owner-password-1');
     const again = await ensureOwner(instance, 'someone-else', undefined);
-    expect(again).toEqual({ created: false, owner: null, setupLink: null });
+    expect(again).toMatchObject({ created: false, setupLink: null, owner: { username: 'admin' } });
     expect(await owners(database)).toEqual([{ username: 'admin', role: 'superadmin' }]);
   });
 

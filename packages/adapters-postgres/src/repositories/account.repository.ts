@@ -59,6 +59,11 @@ export class PostgresAccountRepository implements AccountRepository {
     return row ? accountFromRow(row) : null;
   }
 
+  async owner(): Promise<Account | null> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('role', '=', 'superadmin').executeTakeFirst();
+    return row ? accountFromRow(row) : null;
+  }
+
   async list(at: Date): Promise<ManagedAccount[]> {
     const rows = await this.db
       .selectFrom('accounts as a')

@@ -12,7 +12,8 @@ export interface OwnerBootstrapResult {
 }
 
 /**
- * On an empty instance, creates the owner. Safe when two instances start at
+ * On an empty instance, creates the owner (with a setup link when no password
+ * is configured). Safe when two instances start at
  * once: the database admits a single owner, and the loser creates nothing.
  */
 export async function ensureOwner(
@@ -21,7 +22,14 @@ export async function ensureOwner(
   password: string | undefined,
 ): Promise<OwnerBootstrapResult> {
   const { store, clock, secrets, hasher } = deps;
-  if ((await store.accounts.count()) > 0) return { created: false, owner: null, setupLink: null };
+  if ((await store.accounts.count()) > 0) {
+    // An owner who never chose a password gets a fresh link at every start, so
+    // a lost or expired link is never a dead end. Only its digest is stored,
+    // which is why the old one cannot simply be shown again.
+    const owner = await store.accounts.owner();
+    if (!owner || owner.passwordHash) return { created: false, owner, setupLink: null };
+    return { created: false, owner, setupLink: await new OneTimeLinks(deps).issueSetupLink(owner) };
+  }
   const issues = new IssueList();
   if (!USERNAME_PATTERN.test(username)) issues.add('SERVICE_ADMIN_USER', 'is not a valid username');
   if (password !== undefined) checkNewPassword(password, 'SERVICE_ADMIN_PASSWORD', issues);

@@ -24,6 +24,8 @@ export interface ManagedAccount extends Account {
 export interface AccountRepository {
   byId(id: string): Promise<Account | null>;
   byUsername(username: string): Promise<Account | null>;
+  /** The household's owner (`superadmin`), if created. */
+  owner(): Promise<Account | null>;
   /** Every account with the expiry of its setup link still open at `at`. */
   list(at: Date): Promise<ManagedAccount[]>;
   /** Inserts; answers false when the username is taken (or a second owner would appear). */
