@@ -22,7 +22,7 @@ h3{font-size:1.05rem;margin:1rem 0 .4rem}
 .note{color:#6b6157}
 .steps ol{padding-left:1.4rem;margin:0}
 .steps li{margin:0 0 1rem;padding-left:.25rem}
-mark.time{background:#ffe2b8;color:#5a2d00;border-radius:4px;padding:0 .2rem;font-weight:600}
+mark.time{background:#ffe2b8;color:#5a2d00;border-radius:4px;padding:0 .2rem;font-weight:600;-webkit-box-decoration-break:clone;box-decoration-break:clone}
 .ingredient{text-decoration:underline dotted #b4541e;text-underline-offset:3px}
 .source{margin-top:1.5rem;overflow-wrap:anywhere}
 a{color:#9a3f0f}
