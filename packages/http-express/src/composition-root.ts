@@ -9,6 +9,9 @@ import {
   HouseholdSettingsService,
   OwnAccount,
   PASSWORD_HASHER,
+  RecipeCollection,
+  RecipeMarks,
+  RecipeSearch,
   RecipeComments,
   type PasswordHasher,
   SECRETS,
@@ -69,6 +72,9 @@ export function composeContainer(config: Config, database: Database, overrides: 
   service(OwnAccount);
   service(ApiTokens);
   service(HouseholdSettingsService);
+  service(RecipeCollection);
+  service(RecipeMarks);
+  service(RecipeSearch);
   service(RecipeComments);
   service(PublicShares);
   service(LinkPreviews);

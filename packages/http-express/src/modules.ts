@@ -3,6 +3,7 @@ import { authRoutes } from './routes/auth.routes.js';
 import { avatarRoutes } from './routes/avatars.routes.js';
 import { imageRoutes } from './routes/images.routes.js';
 import { commentRoutes } from './routes/comments.routes.js';
+import { recipeRoutes } from './routes/recipes.routes.js';
 import type { RouteModule } from './routes/route-module.js';
 import { publicRoutes } from './routes/public.routes.js';
 import { serviceRoutes } from './routes/service.routes.js';
@@ -14,6 +15,7 @@ import { userRoutes } from './routes/users.routes.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
 import { defineCommonSchemas } from './schemas/common.schemas.js';
+import { defineRecipeSchemas } from './schemas/recipe.schemas.js';
 import { defineImageSchemas } from './schemas/image.schemas.js';
 import { defineSettingsSchemas } from './schemas/settings.schemas.js';
 import { defineShareSchemas } from './schemas/share.schemas.js';
@@ -25,10 +27,11 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
   defineAccountSchemas,
   defineTokenSchemas,
   defineSettingsSchemas,
+  defineRecipeSchemas,
   defineShareSchemas,
   defineCommentSchemas,
   defineImageSchemas,
 ];
 
 /** Every route module of the API; each capability adds its own. */
-export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, setupPageRoutes, shareRoutes, commentRoutes, publicRoutes, imageRoutes, avatarRoutes];
+export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, recipeRoutes, setupPageRoutes, shareRoutes, commentRoutes, publicRoutes, imageRoutes, avatarRoutes];

@@ -14,6 +14,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { createApp } from '../src/app.js';
 import { composeContainer } from '../src/composition-root.js';
 import { type Config, loadConfig } from '../src/config.js';
+import { QueryCounter } from './query-counter.js';
 
 export class MovableClock implements Clock {
   private offsetMs = 0;
@@ -41,6 +42,8 @@ export interface TestApp {
   container: DependencyContainer;
   clock: MovableClock;
   config: Config;
+  /** Counts the statements the app sends to the database. */
+  queries: QueryCounter;
   owner: Member;
   /** Signs in and answers the `Cookie` header to send. */
   login(username: string, password: string): Promise<string>;
@@ -58,7 +61,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await migrateToLatest(database.db);
   const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data', ...env });
   const clock = new MovableClock();
-  const container = composeContainer(config, database, { clock });
+  const queries = new QueryCounter();
+  const container = composeContainer(config, { ...database, db: database.db.withPlugin(queries) }, { clock });
   await ensureOwner(
     { store: container.resolve(STORE), clock, secrets: container.resolve(SECRETS), hasher: container.resolve(PASSWORD_HASHER) },
     OWNER.username,
@@ -84,6 +88,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     container,
     clock,
     config,
+    queries,
     owner,
     login,
     async member(role = 'user', username = `member${++counter}`) {

@@ -5,7 +5,7 @@
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** True when `phrase` stands in `text` with no letter or digit glued to either end. */
