@@ -24,12 +24,23 @@ const PASSWORD = 'bench-password-1';
 /** A photo-like 4000×3000 JPEG: smooth noise, quality 90, optionally EXIF orientation 6 (portrait phone shot). */
 async function twelveMegapixelJpeg(orientation: number): Promise<Buffer> {
   const noisy = await sharp({
-    create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .blur(1.5)
     .jpeg({ quality: 90 })
     .toBuffer();
-  return orientation === 1 ? noisy : sharp(noisy).withExif({ IFD0: { Orientation: String(orientation) } }).jpeg({ quality: 90 }).toBuffer();
+  return orientation === 1
+    ? noisy
+    : sharp(noisy)
+        .withExif({ IFD0: { Orientation: String(orientation) } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
 }
 
 interface Result {
@@ -42,10 +53,14 @@ interface Result {
 }
 
 function runChild(renderer: string, file: string): Result {
-  const out = execFileSync(process.execPath, [join(root, 'scripts/bench/image-bench-child.ts'), renderer, file, String(RUNS)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const out = execFileSync(
+    process.execPath,
+    [join(root, 'scripts/bench/image-bench-child.ts'), renderer, file, String(RUNS)],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return JSON.parse(out.trim().split('\n').pop()!) as Result;
 }
 
@@ -66,7 +81,8 @@ try {
     }
   }
   const portrait = await readFile(join(dir, 'photo-6.jpg'));
-  for (const renderer of ['sharp', 'jimp']) latencyRows.push(await latencyWhileUploading(renderer, portrait, dir));
+  for (const renderer of ['sharp', 'jimp'])
+    latencyRows.push(await latencyWhileUploading(renderer, portrait, dir));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
@@ -146,7 +162,9 @@ async function latencyWhileUploading(renderer: string, jpeg: Buffer, dir: string
           cookMinutes: 45,
           sourceUrl: null,
           tags: ['bread'],
-          ingredientGroups: [{ name: null, ingredients: [{ quantity: 500, unit: 'g', name: 'flour', note: null }] }],
+          ingredientGroups: [
+            { name: null, ingredients: [{ quantity: 500, unit: 'g', name: 'flour', note: null }] },
+          ],
           steps: [{ text: 'Knead the flour, let it rise, bake for 45 minutes.' }],
         }),
       });
@@ -165,11 +183,18 @@ async function latencyWhileUploading(renderer: string, jpeg: Buffer, dir: string
         const form = new FormData();
         form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'photo.jpg');
         const started = performance.now();
-        const res = await fetch(`${base}/api/v1/recipes/${recipeId}/images`, { method: 'POST', headers: { cookie }, body: form });
+        const res = await fetch(`${base}/api/v1/recipes/${recipeId}/images`, {
+          method: 'POST',
+          headers: { cookie },
+          body: form,
+        });
         const body = (await res.json()) as { id?: string };
         if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
         uploadTimes.push(performance.now() - started);
-        await fetch(`${base}/api/v1/recipes/${recipeId}/images/${body.id}`, { method: 'DELETE', headers: { cookie } });
+        await fetch(`${base}/api/v1/recipes/${recipeId}/images/${body.id}`, {
+          method: 'DELETE',
+          headers: { cookie },
+        });
       }
     });
     await new Promise((r) => setTimeout(r, 500)); // let the uploads get going

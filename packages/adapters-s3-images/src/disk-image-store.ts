@@ -20,7 +20,8 @@ export class DiskImageStore implements ImageStore {
   private pathOf(key: string): string {
     if (!isSafeImageKey(key)) throw new Error(`refused image key ${JSON.stringify(key)}`);
     const path = resolve(this.root, ...key.split('/'));
-    if (!path.startsWith(this.root + sep)) throw new Error(`image key ${JSON.stringify(key)} leaves the image directory`);
+    if (!path.startsWith(this.root + sep))
+      throw new Error(`image key ${JSON.stringify(key)} leaves the image directory`);
     return path;
   }
 

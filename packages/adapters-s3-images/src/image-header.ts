@@ -54,11 +54,13 @@ function need(bytes: Uint8Array, end: number): void {
 
 function readPngHeader(bytes: Uint8Array): ImageHeader {
   need(bytes, 33);
-  if (u32be(bytes, 8) !== 13 || ascii(bytes, 12, 4) !== 'IHDR') throw unreadableImage('the PNG has no IHDR header');
+  if (u32be(bytes, 8) !== 13 || ascii(bytes, 12, 4) !== 'IHDR')
+    throw unreadableImage('the PNG has no IHDR header');
   const width = u32be(bytes, 16);
   const height = u32be(bytes, 20);
   // A complete PNG ends with its IEND chunk (possibly followed by junk some tools leave).
-  if (lastIndexOf(bytes, [0x49, 0x45, 0x4e, 0x44], 33) < 0) throw unreadableImage('the PNG is truncated (no IEND)');
+  if (lastIndexOf(bytes, [0x49, 0x45, 0x4e, 0x44], 33) < 0)
+    throw unreadableImage('the PNG is truncated (no IEND)');
   return { type: 'png', width, height, orientation: 1 };
 }
 
@@ -89,7 +91,8 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader {
       if (!size) throw unreadableImage('the JPEG has no frame header');
       // Inside entropy-coded data 0xFF is always followed by 0x00 or a restart marker,
       // so FF D9 after the first scan is the real end of the image.
-      if (lastIndexOf(bytes, [0xff, 0xd9], at + length) < 0) throw unreadableImage('the JPEG is truncated (no end marker)');
+      if (lastIndexOf(bytes, [0xff, 0xd9], at + length) < 0)
+        throw unreadableImage('the JPEG is truncated (no end marker)');
       return { type: 'jpeg', ...size, orientation };
     }
     at += length;
@@ -104,7 +107,7 @@ function exifOrientation(tiff: Uint8Array): number | null {
   if (order !== 'II' && order !== 'MM') return null;
   const little = order === 'II';
   const u16 = (at: number) => (little ? u16le(tiff, at) : u16be(tiff, at));
-  const u32 = (at: number) => (little ? (u16le(tiff, at) + u16le(tiff, at + 2) * 65536) : u32be(tiff, at));
+  const u32 = (at: number) => (little ? u16le(tiff, at) + u16le(tiff, at + 2) * 65536 : u32be(tiff, at));
   const ifd = u32(4);
   if (ifd + 2 > tiff.length) return null;
   const count = u16(ifd);
@@ -133,7 +136,8 @@ function readWebpHeader(bytes: Uint8Array): ImageHeader {
     height = u16le(bytes, data + 8) & 0x3fff;
   } else if (chunk === 'VP8L') {
     if (bytes[data] !== 0x2f) throw unreadableImage('the WebP has a damaged VP8L header');
-    const bits = bytes[data + 1]! | (bytes[data + 2]! << 8) | (bytes[data + 3]! << 16) | (bytes[data + 4]! << 24);
+    const bits =
+      bytes[data + 1]! | (bytes[data + 2]! << 8) | (bytes[data + 3]! << 16) | (bytes[data + 4]! << 24);
     width = (bits & 0x3fff) + 1;
     height = ((bits >>> 14) & 0x3fff) + 1;
   } else if (chunk === 'VP8X') {

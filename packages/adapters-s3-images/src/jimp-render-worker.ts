@@ -24,11 +24,21 @@ port.on('message', async (message: WorkerRequest) => {
     reply = { ok: true, image: { ...image, renditions } };
   } catch (error) {
     if (error instanceof ValidationFailed) {
-      reply = { ok: false, error: { kind: 'invalid', code: error.code, message: error.message, issues: error.issues } };
+      reply = {
+        ok: false,
+        error: { kind: 'invalid', code: error.code, message: error.message, issues: error.issues },
+      };
     } else if (error instanceof DomainError) {
       reply = { ok: false, error: { kind: error.kind, code: error.code, message: error.message } };
     } else {
-      reply = { ok: false, error: { kind: 'internal', code: 'render_failed', message: (error as Error)?.message ?? String(error) } };
+      reply = {
+        ok: false,
+        error: {
+          kind: 'internal',
+          code: 'render_failed',
+          message: (error as Error)?.message ?? String(error),
+        },
+      };
     }
   }
   port.postMessage(reply, transfer);

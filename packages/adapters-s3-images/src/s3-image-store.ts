@@ -47,13 +47,20 @@ export class S3ImageStore implements ImageStore {
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.check(key), Body: bytes, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.check(key),
+        Body: bytes,
+        ContentType: contentType,
+      }),
     );
   }
 
   async get(key: string): Promise<StoredImage | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.check(key) }));
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.check(key) }),
+      );
       const bytes = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
       return { key, size: bytes.byteLength, etag: quoted(answer.ETag, bytes.byteLength), bytes };
     } catch (error) {
@@ -64,7 +71,9 @@ export class S3ImageStore implements ImageStore {
 
   async head(key: string): Promise<StoredImageInfo | null> {
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.check(key) }));
+      const answer = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: this.check(key) }),
+      );
       const size = answer.ContentLength ?? 0;
       return { key, size, etag: quoted(answer.ETag, size) };
     } catch (error) {

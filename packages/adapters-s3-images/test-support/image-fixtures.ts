@@ -25,12 +25,20 @@ async function picture(width: number, height: number, options: PictureOptions = 
   return image;
 }
 
-export async function jpegOf(width: number, height: number, options: PictureOptions = {}): Promise<Uint8Array> {
+export async function jpegOf(
+  width: number,
+  height: number,
+  options: PictureOptions = {},
+): Promise<Uint8Array> {
   const image = await picture(width, height, options);
   return new Uint8Array(await image.getBuffer('image/jpeg', { quality: 90 }));
 }
 
-export async function pngOf(width: number, height: number, options: PictureOptions = {}): Promise<Uint8Array> {
+export async function pngOf(
+  width: number,
+  height: number,
+  options: PictureOptions = {},
+): Promise<Uint8Array> {
   const image = await picture(width, height, options);
   return new Uint8Array(await image.getBuffer('image/png'));
 }
@@ -76,7 +84,9 @@ export function withExif(jpeg: Uint8Array, options: ExifOptions): Uint8Array {
   const tiff = exifTiff(options);
   const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0, 0]), Buffer.from('Exif\0\0', 'latin1'), tiff]);
   app1.writeUInt16BE(app1.length - 2, 2);
-  return new Uint8Array(Buffer.concat([Buffer.from(jpeg.subarray(0, 2)), app1, Buffer.from(jpeg.subarray(2))]));
+  return new Uint8Array(
+    Buffer.concat([Buffer.from(jpeg.subarray(0, 2)), app1, Buffer.from(jpeg.subarray(2))]),
+  );
 }
 
 function exifTiff(options: ExifOptions): Buffer {
@@ -89,8 +99,16 @@ function exifTiff(options: ExifOptions): Buffer {
   const gpsValuesAt = gpsAt + 2 + 12 * gpsEntryCount + 4;
   if (options.gps) ifd0Entries.push([0x8825, 4, 1, gpsAt]);
 
-  const latitude = rationals([[48, 1], [8, 1], [3000, 100]]);
-  const longitude = rationals([[11, 1], [34, 1], [1200, 100]]);
+  const latitude = rationals([
+    [48, 1],
+    [8, 1],
+    [3000, 100],
+  ]);
+  const longitude = rationals([
+    [11, 1],
+    [34, 1],
+    [1200, 100],
+  ]);
   const datum = Buffer.from(`${GPS_MARKER}\0`, 'latin1');
   const gpsEntries: Array<[number, number, number, number]> = [
     [0x0001, 2, 2, 0x4e000000], // GPSLatitudeRef "N"

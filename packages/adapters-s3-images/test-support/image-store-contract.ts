@@ -56,7 +56,12 @@ export function imageStoreContract(open: () => Promise<ImageStore>, options: Con
   });
 
   it('lists the keys under a prefix, and only those', async () => {
-    for (const key of ['recipes/r1/a/thumb.jpg', 'recipes/r1/a/detail.jpg', 'recipes/r1/b/thumb.jpg', 'recipes/r10/c/thumb.jpg']) {
+    for (const key of [
+      'recipes/r1/a/thumb.jpg',
+      'recipes/r1/a/detail.jpg',
+      'recipes/r1/b/thumb.jpg',
+      'recipes/r10/c/thumb.jpg',
+    ]) {
       await store.put(key, bytesOf(3), 'image/jpeg');
     }
     expect((await store.list('recipes/r1/')).sort()).toEqual([
@@ -64,12 +69,23 @@ export function imageStoreContract(open: () => Promise<ImageStore>, options: Con
       'recipes/r1/a/thumb.jpg',
       'recipes/r1/b/thumb.jpg',
     ]);
-    expect((await store.list('recipes/r1/a/')).sort()).toEqual(['recipes/r1/a/detail.jpg', 'recipes/r1/a/thumb.jpg']);
+    expect((await store.list('recipes/r1/a/')).sort()).toEqual([
+      'recipes/r1/a/detail.jpg',
+      'recipes/r1/a/thumb.jpg',
+    ]);
     expect(await store.list('recipes/nothing/')).toEqual([]);
   });
 
   it('refuses keys that could leave its space', async () => {
-    for (const key of ['../escape.jpg', 'recipes/../../etc/passwd', '/absolute.jpg', 'a//b.jpg', '.hidden/x.jpg', 'a/./b', '']) {
+    for (const key of [
+      '../escape.jpg',
+      'recipes/../../etc/passwd',
+      '/absolute.jpg',
+      'a//b.jpg',
+      '.hidden/x.jpg',
+      'a/./b',
+      '',
+    ]) {
       await expect(store.put(key, bytesOf(1), 'image/jpeg')).rejects.toThrow(/refused image key/);
       await expect(store.get(key)).rejects.toThrow(/refused image key/);
       await expect(store.delete(key)).rejects.toThrow(/refused image key/);

@@ -23,7 +23,10 @@ export interface S3rverOptions {
 }
 
 /** An S3-compatible server in this process, on 127.0.0.1 and a free port, with one empty bucket. */
-export async function startS3rver(bucket = 'larder-test', options: S3rverOptions = {}): Promise<TestS3 & { port: number; directory: string }> {
+export async function startS3rver(
+  bucket = 'larder-test',
+  options: S3rverOptions = {},
+): Promise<TestS3 & { port: number; directory: string }> {
   const directory = options.directory ?? (await mkdtemp(join(tmpdir(), 'larder-s3rver-')));
   const server = new S3rver({
     address: '127.0.0.1',

@@ -8,7 +8,12 @@ import {
   type RenderRequest,
   ValidationFailed,
 } from '@larder/domain';
-import { JimpImageRenderer, SharpImageRenderer, createImageRenderer, loadSharp } from '@larder/adapters-s3-images';
+import {
+  JimpImageRenderer,
+  SharpImageRenderer,
+  createImageRenderer,
+  loadSharp,
+} from '@larder/adapters-s3-images';
 import { ensurePackageBuilt } from '../test-support/build.js';
 import {
   GPS_MARKER,
@@ -56,7 +61,11 @@ describe.each([
     const image = await renderer.render(await jpegOf(2000, 1000), photo);
     expect(image).toMatchObject({ type: 'jpeg', width: 2000, height: 1000 });
     const sizes = Object.fromEntries(image.renditions.map((r) => [r.file, [r.width, r.height]]));
-    expect(sizes).toEqual({ 'thumb.jpg': [480, 240], 'detail.jpg': [1600, 800], 'original.jpg': [2000, 1000] });
+    expect(sizes).toEqual({
+      'thumb.jpg': [480, 240],
+      'detail.jpg': [1600, 800],
+      'original.jpg': [2000, 1000],
+    });
     for (const r of image.renditions) {
       const back = await decode(r.bytes);
       expect([back.width, back.height]).toEqual([r.width, r.height]);
@@ -163,7 +172,11 @@ describe('renderer choice', () => {
     const webp = webpHeaderOnly(640, 480);
     const jimp = new JimpImageRenderer();
     expect(() => jimp.inspect(webp)).toThrow(expect.objectContaining({ kind: 'unsupported' }));
-    expect(new SharpImageRenderer(sharp).inspect(webp)).toMatchObject({ type: 'webp', width: 640, height: 480 });
+    expect(new SharpImageRenderer(sharp).inspect(webp)).toMatchObject({
+      type: 'webp',
+      width: 640,
+      height: 480,
+    });
     await jimp.close();
   });
 });

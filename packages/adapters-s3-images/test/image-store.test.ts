@@ -2,7 +2,12 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { DiskImageStore, S3ImageStore, type S3ImageStoreOptions, createImageStore } from '@larder/adapters-s3-images';
+import {
+  DiskImageStore,
+  S3ImageStore,
+  type S3ImageStoreOptions,
+  createImageStore,
+} from '@larder/adapters-s3-images';
 import { imageStoreContract } from '../test-support/image-store-contract.js';
 import { type TestS3, startS3rver, tryMinio } from '../test-support/s3-server.js';
 

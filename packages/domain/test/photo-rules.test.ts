@@ -66,7 +66,11 @@ describe('avatar crop', () => {
     const crop = parseSquareCrop('0.5,0.25,0.5')!;
     expect(crop).toEqual({ x: 0.5, y: 0.25, size: 0.5 });
     expect(resolveSquareCrop(crop, 400, 200)).toEqual({ left: 200, top: 50, side: 100 });
-    expect(resolveSquareCrop({ x: 0.9, y: 0.9, size: 1 }, 400, 200)).toEqual({ left: 200, top: 0, side: 200 });
+    expect(resolveSquareCrop({ x: 0.9, y: 0.9, size: 1 }, 400, 200)).toEqual({
+      left: 200,
+      top: 0,
+      side: 200,
+    });
   });
   it('refuses anything else at query.crop', () => {
     for (const text of ['1,2', 'a,b,c', '0.1,0.1,0', '0.1,0.1,1.5', '1,0,0.5', '-0.1,0,0.5']) {
@@ -94,8 +98,12 @@ describe('cover and order', () => {
   });
   it('refuses a missing, foreign or repeated photo in an order', () => {
     expect(issueOf(() => checkPhotoOrder(['a', 'b'], ['a'])).code).toBe('photo_order_mismatch');
-    expect(issueOf(() => checkPhotoOrder(['a', 'b'], ['a', 'b', 'x'])).issues[0]!.location).toBe('body.imageIds[2]');
-    expect(issueOf(() => checkPhotoOrder(['a', 'b'], ['a', 'a', 'b'])).issues[0]!.location).toBe('body.imageIds[1]');
+    expect(issueOf(() => checkPhotoOrder(['a', 'b'], ['a', 'b', 'x'])).issues[0]!.location).toBe(
+      'body.imageIds[2]',
+    );
+    expect(issueOf(() => checkPhotoOrder(['a', 'b'], ['a', 'a', 'b'])).issues[0]!.location).toBe(
+      'body.imageIds[1]',
+    );
   });
   it('refuses a photo beyond the limit per recipe', () => {
     expect(() => checkRoomForPhoto(19, 20)).not.toThrow();
@@ -107,6 +115,7 @@ describe('image keys', () => {
   it('builds safe keys and refuses ones that climb or hide', () => {
     expect(photoKey('r1', 'i1', 'thumb.jpg')).toBe('recipes/r1/i1/thumb.jpg');
     expect(isSafeImageKey('recipes/r1/i1/thumb.jpg')).toBe(true);
-    for (const key of ['../x', 'a/../b', '/a', 'a//b', '.a', 'a/.b', 'a/b..c', '']) expect(isSafeImageKey(key)).toBe(false);
+    for (const key of ['../x', 'a/../b', '/a', 'a//b', '.a', 'a/.b', 'a/b..c', ''])
+      expect(isSafeImageKey(key)).toBe(false);
   });
 });

@@ -21,11 +21,18 @@ describe('avatars', () => {
     const member = await t.member('user');
     const res = await setOwn(member.cookie, picture);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ $schema: expect.stringContaining('/schemas/AvatarResult.json'), avatarId: expect.any(String) });
+    expect(res.body).toEqual({
+      $schema: expect.stringContaining('/schemas/AvatarResult.json'),
+      avatarId: expect.any(String),
+    });
     const { avatarId } = res.body;
-    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', member.cookie)).body.avatarId).toBe(avatarId);
+    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', member.cookie)).body.avatarId).toBe(
+      avatarId,
+    );
 
-    const file = await binary(request(t.app).get(`/avatars/${member.id}/${avatarId}.jpg`).set('Cookie', t.owner.cookie));
+    const file = await binary(
+      request(t.app).get(`/avatars/${member.id}/${avatarId}.jpg`).set('Cookie', t.owner.cookie),
+    );
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
     expect(file.headers['cache-control']).toBe('private, max-age=31536000, immutable');
@@ -38,7 +45,9 @@ describe('avatars', () => {
     const member = await t.member('user');
     const res = await setOwn(member.cookie, picture, '0,0,0.5');
     expect(res.status).toBe(200);
-    const file = await binary(request(t.app).get(`/avatars/${member.id}/${res.body.avatarId}.jpg`).set('Cookie', member.cookie));
+    const file = await binary(
+      request(t.app).get(`/avatars/${member.id}/${res.body.avatarId}.jpg`).set('Cookie', member.cookie),
+    );
     const square = await decode(new Uint8Array(file.body));
     expect([square.width, square.height]).toEqual([200, 200]);
     expect(square.rgbaAt(100, 50).r).toBeGreaterThan(200); // the red quarter (200×100) fills its top half
@@ -53,12 +62,20 @@ describe('avatars', () => {
     const second = (await setOwn(member.cookie, picture)).body.avatarId;
     expect(second).not.toBe(first);
     expect(await storedKeys(t, `avatars/${member.id}/`)).toEqual([`avatars/${member.id}/${second}.jpg`]);
-    expect((await request(t.app).get(`/avatars/${member.id}/${first}.jpg`).set('Cookie', member.cookie)).status).toBe(404);
+    expect(
+      (await request(t.app).get(`/avatars/${member.id}/${first}.jpg`).set('Cookie', member.cookie)).status,
+    ).toBe(404);
 
-    expect((await request(t.app).delete('/api/v1/auth/me/avatar').set('Cookie', member.cookie)).status).toBe(204);
-    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', member.cookie)).body.avatarId).toBeNull();
+    expect((await request(t.app).delete('/api/v1/auth/me/avatar').set('Cookie', member.cookie)).status).toBe(
+      204,
+    );
+    expect(
+      (await request(t.app).get('/api/v1/auth/me').set('Cookie', member.cookie)).body.avatarId,
+    ).toBeNull();
     expect(await storedKeys(t, `avatars/${member.id}/`)).toEqual([]);
-    expect((await request(t.app).get(`/avatars/${member.id}/${second}.jpg`).set('Cookie', member.cookie)).status).toBe(404);
+    expect(
+      (await request(t.app).get(`/avatars/${member.id}/${second}.jpg`).set('Cookie', member.cookie)).status,
+    ).toBe(404);
     expect(await pendingDeletions(t)).toEqual([]);
   });
 
@@ -75,20 +92,31 @@ describe('avatars', () => {
     const member = await t.member('user');
     const admin = await t.member('admin');
     const put = (who: string, id: string) =>
-      request(t.app).put(`/api/v1/users/${id}/avatar`).set('Cookie', who).attach('file', Buffer.from(picture), 'a.jpg');
+      request(t.app)
+        .put(`/api/v1/users/${id}/avatar`)
+        .set('Cookie', who)
+        .attach('file', Buffer.from(picture), 'a.jpg');
     expect((await put(admin.cookie, member.id)).status).toBe(403);
     const byOwner = await put(t.owner.cookie, member.id);
     expect(byOwner.status).toBe(200);
-    expect((await request(t.app).delete(`/api/v1/users/${member.id}/avatar`).set('Cookie', admin.cookie)).status).toBe(403);
-    expect(await storedKeys(t, `avatars/${member.id}/`)).toEqual([`avatars/${member.id}/${byOwner.body.avatarId}.jpg`]);
-    expect((await request(t.app).delete(`/api/v1/users/${member.id}/avatar`).set('Cookie', t.owner.cookie)).status).toBe(204);
+    expect(
+      (await request(t.app).delete(`/api/v1/users/${member.id}/avatar`).set('Cookie', admin.cookie)).status,
+    ).toBe(403);
+    expect(await storedKeys(t, `avatars/${member.id}/`)).toEqual([
+      `avatars/${member.id}/${byOwner.body.avatarId}.jpg`,
+    ]);
+    expect(
+      (await request(t.app).delete(`/api/v1/users/${member.id}/avatar`).set('Cookie', t.owner.cookie)).status,
+    ).toBe(204);
     expect(await storedKeys(t, `avatars/${member.id}/`)).toEqual([]);
     expect((await put(t.owner.cookie, 'no-such-account')).status).toBe(404);
     // Through the users route, a member may still change their own picture.
     expect((await put(member.cookie, member.id)).status).toBe(200);
     // The own-picture routes need a session.
     const token = await t.token(member, ['recipes:read']);
-    expect((await request(t.app).delete('/api/v1/auth/me/avatar').set('Authorization', `Bearer ${token}`)).status).toBe(403);
+    expect(
+      (await request(t.app).delete('/api/v1/auth/me/avatar').set('Authorization', `Bearer ${token}`)).status,
+    ).toBe(403);
   });
 
   it('person references carry avatarId; deleting the account removes its picture file', async () => {
@@ -100,7 +128,9 @@ describe('avatars', () => {
     const users = await request(t.app).get('/api/v1/users').set('Cookie', t.owner.cookie);
     expect(users.body.items.find((u: { id: string }) => u.id === member.id).avatarId).toBe(avatarId);
 
-    expect((await request(t.app).delete(`/api/v1/users/${member.id}`).set('Cookie', t.owner.cookie)).status).toBe(204);
+    expect(
+      (await request(t.app).delete(`/api/v1/users/${member.id}`).set('Cookie', t.owner.cookie)).status,
+    ).toBe(204);
     expect(await storedKeys(t, `avatars/${member.id}/`)).toEqual([]);
     expect(await pendingDeletions(t)).toEqual([]);
   });
@@ -110,8 +140,22 @@ describe('avatars', () => {
     const { avatarId } = (await setOwn(member.cookie, picture)).body;
     const url = `/avatars/${member.id}/${avatarId}.jpg`;
     expect((await request(t.app).get(url)).status).toBe(401);
-    expect((await request(t.app).get(url).set('Authorization', `Bearer ${await t.token(member, ['users:read'])}`)).status).toBe(200);
-    expect((await request(t.app).get(url).set('Authorization', `Bearer ${await t.token(member, ['recipes:read'])}`)).status).toBe(403);
-    expect((await request(t.app).get(`/avatars/${member.id}/${avatarId}.png`).set('Cookie', member.cookie)).status).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get(url)
+          .set('Authorization', `Bearer ${await t.token(member, ['users:read'])}`)
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .get(url)
+          .set('Authorization', `Bearer ${await t.token(member, ['recipes:read'])}`)
+      ).status,
+    ).toBe(403);
+    expect(
+      (await request(t.app).get(`/avatars/${member.id}/${avatarId}.png`).set('Cookie', member.cookie)).status,
+    ).toBe(404);
   });
 });

@@ -8,7 +8,9 @@ import request from 'supertest';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
 
 /** A test app whose images live in a fresh directory of their own. */
-export async function startPhotoApp(env: Record<string, string> = {}): Promise<TestApp & { dataDir: string }> {
+export async function startPhotoApp(
+  env: Record<string, string> = {},
+): Promise<TestApp & { dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'larder-photos-'));
   const t = await startTestApp({ SERVICE_DATA_DIR: dataDir, ...env });
   return Object.assign(t, { dataDir });
@@ -19,7 +21,11 @@ export function authorize(req: request.Test, who: Member | string): request.Test
 }
 
 /** A recipe written through the API by `who`. */
-export async function newRecipe(t: TestApp, who: Member, changes: Record<string, unknown> = {}): Promise<string> {
+export async function newRecipe(
+  t: TestApp,
+  who: Member,
+  changes: Record<string, unknown> = {},
+): Promise<string> {
   const res = await request(t.app)
     .post('/api/v1/recipes')
     .set('Cookie', who.cookie)
@@ -31,7 +37,9 @@ export async function newRecipe(t: TestApp, who: Member, changes: Record<string,
       cookMinutes: null,
       sourceUrl: null,
       tags: [],
-      ingredientGroups: [{ name: null, ingredients: [{ quantity: 500, unit: 'g', name: 'flour', note: null }] }],
+      ingredientGroups: [
+        { name: null, ingredients: [{ quantity: 500, unit: 'g', name: 'flour', note: null }] },
+      ],
       steps: [{ text: 'Bake it.' }],
       ...changes,
     });
@@ -39,8 +47,18 @@ export async function newRecipe(t: TestApp, who: Member, changes: Record<string,
   return res.body.id as string;
 }
 
-export function upload(t: TestApp, who: Member | string, recipeId: string, bytes: Uint8Array, name = 'photo.jpg') {
-  return authorize(request(t.app).post(`/api/v1/recipes/${recipeId}/images`), who).attach('file', Buffer.from(bytes), name);
+export function upload(
+  t: TestApp,
+  who: Member | string,
+  recipeId: string,
+  bytes: Uint8Array,
+  name = 'photo.jpg',
+) {
+  return authorize(request(t.app).post(`/api/v1/recipes/${recipeId}/images`), who).attach(
+    'file',
+    Buffer.from(bytes),
+    name,
+  );
 }
 
 /** Uploads and answers the created Image; fails on anything but 201. */

@@ -4,7 +4,16 @@ import { startS3rver } from '@larder/adapters-s3-images/test-support/s3-server.j
 import sharp from 'sharp';
 import request from 'supertest';
 import type { TestApp } from '../test-support/test-app.js';
-import { binary, imageStoreOf, newRecipe, pendingDeletions, startPhotoApp, storedKeys, upload, uploaded } from './photo-helpers.js';
+import {
+  binary,
+  imageStoreOf,
+  newRecipe,
+  pendingDeletions,
+  startPhotoApp,
+  storedKeys,
+  upload,
+  uploaded,
+} from './photo-helpers.js';
 
 describe('photos in S3 (s3rver), through a storage outage', () => {
   let s3: Awaited<ReturnType<typeof startS3rver>>;
@@ -31,7 +40,9 @@ describe('photos in S3 (s3rver), through a storage outage', () => {
     const recipeId = await newRecipe(t, t.owner);
     const image = await uploaded(t, t.owner, recipeId, jpeg);
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toHaveLength(3);
-    const res = await binary(request(t.app).get(`/images/${recipeId}/${image.id}/detail.jpg`).set('Cookie', t.owner.cookie));
+    const res = await binary(
+      request(t.app).get(`/images/${recipeId}/${image.id}/detail.jpg`).set('Cookie', t.owner.cookie),
+    );
     expect(res.status).toBe(200);
     expect((res.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });
@@ -41,9 +52,13 @@ describe('photos in S3 (s3rver), through a storage outage', () => {
     const image = await uploaded(t, t.owner, recipeId, jpeg);
     await s3.stop(); // storage outage
 
-    const removed = await request(t.app).delete(`/api/v1/recipes/${recipeId}/images/${image.id}`).set('Cookie', t.owner.cookie);
+    const removed = await request(t.app)
+      .delete(`/api/v1/recipes/${recipeId}/images/${image.id}`)
+      .set('Cookie', t.owner.cookie);
     expect(removed.status).toBe(204); // the photo is gone for the household at once
-    expect((await request(t.app).get(`/api/v1/recipes/${recipeId}`).set('Cookie', t.owner.cookie)).body.images).toEqual([]);
+    expect(
+      (await request(t.app).get(`/api/v1/recipes/${recipeId}`).set('Cookie', t.owner.cookie)).body.images,
+    ).toEqual([]);
     const failedUpload = await upload(t, t.owner, recipeId, jpeg);
     expect(failedUpload.status).toBe(500);
     const queued = await pendingDeletions(t);
@@ -59,7 +74,9 @@ describe('photos in S3 (s3rver), through a storage outage', () => {
     expect((await janitor.sweep()).removed).toBe(queued.length);
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toEqual([]);
     expect(await pendingDeletions(t)).toEqual([]);
-    expect((await request(t.app).get(`/api/v1/recipes/${recipeId}`).set('Cookie', t.owner.cookie)).body.imageCount).toBe(0);
+    expect(
+      (await request(t.app).get(`/api/v1/recipes/${recipeId}`).set('Cookie', t.owner.cookie)).body.imageCount,
+    ).toBe(0);
   }, 60_000);
 });
 
@@ -75,7 +92,9 @@ describe('the jimp renderer, chosen by SERVICE_IMAGE_RENDERER=jimp', () => {
     const image = await uploaded(t, t.owner, recipeId, await jpegOf(900, 600));
     expect([image.width, image.height]).toEqual([900, 600]);
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toHaveLength(3);
-    const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c05030' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c05030' } })
+      .webp()
+      .toBuffer();
     expect((await upload(t, t.owner, recipeId, new Uint8Array(webp), 'a.webp')).status).toBe(415);
   }, 60_000);
 });
@@ -89,7 +108,9 @@ describe('the sharp renderer (the default where sharp loads)', () => {
 
   it('accepts WebP', async () => {
     const recipeId = await newRecipe(t, t.owner);
-    const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c05030' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c05030' } })
+      .webp()
+      .toBuffer();
     const res = await upload(t, t.owner, recipeId, new Uint8Array(webp), 'a.webp');
     expect(res.status).toBe(201);
     expect([res.body.width, res.body.height]).toEqual([300, 200]);

@@ -1,7 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ImageJanitor } from '@larder/domain';
-import { decode, jpegOf, pngBomb, pngOf, withExif } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
+import {
+  decode,
+  jpegOf,
+  pngBomb,
+  pngOf,
+  withExif,
+} from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import request from 'supertest';
 import type { TestApp } from '../test-support/test-app.js';
 import {
@@ -34,7 +40,13 @@ describe('uploading photos', () => {
     const recipeId = await newRecipe(t, t.owner);
     const res = await upload(t, t.owner, recipeId, jpeg);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ $schema: expect.stringContaining('/schemas/Image.json'), id: expect.any(String), width: 1200, height: 800, position: 0 });
+    expect(res.body).toEqual({
+      $schema: expect.stringContaining('/schemas/Image.json'),
+      id: expect.any(String),
+      width: 1200,
+      height: 800,
+      position: 0,
+    });
     const id = res.body.id;
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toEqual(
       ['detail.jpg', 'original.jpg', 'thumb.jpg'].map((f) => `recipes/${recipeId}/${id}/${f}`),
@@ -58,9 +70,16 @@ describe('uploading photos', () => {
 
   it('stores the picture upright: EXIF orientation 6 swaps width and height', async () => {
     const recipeId = await newRecipe(t, t.owner);
-    const image = await uploaded(t, t.owner, recipeId, withExif(await jpegOf(600, 300), { orientation: 6, gps: true }));
+    const image = await uploaded(
+      t,
+      t.owner,
+      recipeId,
+      withExif(await jpegOf(600, 300), { orientation: 6, gps: true }),
+    );
     expect([image.width, image.height]).toEqual([300, 600]);
-    const file = await binary(request(t.app).get(`/images/${recipeId}/${image.id}/original.jpg`).set('Cookie', t.owner.cookie));
+    const file = await binary(
+      request(t.app).get(`/images/${recipeId}/${image.id}/original.jpg`).set('Cookie', t.owner.cookie),
+    );
     const back = await decode(new Uint8Array(file.body));
     expect([back.width, back.height]).toEqual([300, 600]);
     expect((file.body as Buffer).includes(Buffer.from('Exif'))).toBe(false);
@@ -68,10 +87,17 @@ describe('uploading photos', () => {
 
   it('refuses another type with 415 and leaves nothing behind', async () => {
     const recipeId = await newRecipe(t, t.owner);
-    const res = await upload(t, t.owner, recipeId, new TextEncoder().encode('just some text, named like a photo'));
+    const res = await upload(
+      t,
+      t.owner,
+      recipeId,
+      new TextEncoder().encode('just some text, named like a photo'),
+    );
     expect(res.status).toBe(415);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-    const json = await authorize(request(t.app).post(`/api/v1/recipes/${recipeId}/images`), t.owner).send({ file: 'x' });
+    const json = await authorize(request(t.app).post(`/api/v1/recipes/${recipeId}/images`), t.owner).send({
+      file: 'x',
+    });
     expect(json.status).toBe(415);
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toEqual([]);
     expect((await recipeAnswer(recipeId)).images).toEqual([]);
@@ -79,12 +105,19 @@ describe('uploading photos', () => {
 
   it('refuses bad dimensions, a PNG bomb and a truncated JPEG with 422 at body.file', async () => {
     const recipeId = await newRecipe(t, t.owner);
-    for (const bytes of [await jpegOf(60, 400), pngBomb(8000, 8000), jpeg.subarray(0, Math.floor(jpeg.length / 2))]) {
+    for (const bytes of [
+      await jpegOf(60, 400),
+      pngBomb(8000, 8000),
+      jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+    ]) {
       const res = await upload(t, t.owner, recipeId, bytes);
       expect(res.status).toBe(422);
       expect(res.body.errors[0].location).toBe('body.file');
     }
-    const missing = await authorize(request(t.app).post(`/api/v1/recipes/${recipeId}/images`), t.owner).field('other', 'x');
+    const missing = await authorize(request(t.app).post(`/api/v1/recipes/${recipeId}/images`), t.owner).field(
+      'other',
+      'x',
+    );
     expect(missing.status).toBe(422);
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toEqual([]);
     expect(await pendingDeletions(t)).toEqual([]);
@@ -135,7 +168,10 @@ describe('uploading photos', () => {
     const recipeId = await newRecipe(t, t.owner);
     const small = await jpegOf(200, 200);
     for (let i = 0; i < 19; i++) await uploaded(t, t.owner, recipeId, small);
-    const [a, b] = await Promise.all([upload(t, t.owner, recipeId, jpeg), upload(t, t.owner, recipeId, jpeg)]);
+    const [a, b] = await Promise.all([
+      upload(t, t.owner, recipeId, jpeg),
+      upload(t, t.owner, recipeId, jpeg),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 422]);
     const refused = a.status === 422 ? a : b;
     expect(refused.body.errors[0].message).toMatch(/at most 20 photos/);
@@ -154,7 +190,13 @@ describe('uploading photos', () => {
     expect((await upload(t, reader, locked, jpeg)).status).toBe(403);
     const writer = await t.token(t.owner, ['recipes:write']);
     expect((await upload(t, writer, locked, jpeg)).status).toBe(201);
-    expect((await request(t.app).post(`/api/v1/recipes/${locked}/images`).attach('file', Buffer.from(jpeg), 'a.jpg')).status).toBe(401);
+    expect(
+      (
+        await request(t.app)
+          .post(`/api/v1/recipes/${locked}/images`)
+          .attach('file', Buffer.from(jpeg), 'a.jpg')
+      ).status,
+    ).toBe(401);
     expect(await storedKeys(t, `recipes/no-such-recipe/`)).toEqual([]);
   });
 });
@@ -170,7 +212,9 @@ describe('reading photo files', () => {
   it('serves thumb, detail and original as image/jpeg with long private caching and an ETag', async () => {
     const sizes: Record<string, number[]> = {};
     for (const file of ['thumb.jpg', 'detail.jpg', 'original.jpg']) {
-      const res = await binary(request(t.app).get(`/images/${recipeId}/${imageId}/${file}`).set('Cookie', t.owner.cookie));
+      const res = await binary(
+        request(t.app).get(`/images/${recipeId}/${imageId}/${file}`).set('Cookie', t.owner.cookie),
+      );
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
       expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
@@ -178,19 +222,28 @@ describe('reading photo files', () => {
       const back = await decode(new Uint8Array(res.body));
       sizes[file] = [back.width, back.height];
     }
-    expect(sizes).toEqual({ 'thumb.jpg': [480, 320], 'detail.jpg': [1200, 800], 'original.jpg': [1200, 800] });
+    expect(sizes).toEqual({
+      'thumb.jpg': [480, 320],
+      'detail.jpg': [1200, 800],
+      'original.jpg': [1200, 800],
+    });
   });
 
   it('answers 304 to a matching If-None-Match, headers only to HEAD, and 206 to a byte range', async () => {
     const url = `/images/${recipeId}/${imageId}/thumb.jpg`;
     const first = await request(t.app).get(url).set('Cookie', t.owner.cookie);
-    const again = await request(t.app).get(url).set('Cookie', t.owner.cookie).set('If-None-Match', first.headers['etag']);
+    const again = await request(t.app)
+      .get(url)
+      .set('Cookie', t.owner.cookie)
+      .set('If-None-Match', first.headers['etag']);
     expect(again.status).toBe(304);
     const head = await request(t.app).head(url).set('Cookie', t.owner.cookie);
     expect(head.status).toBe(200);
     expect(Number(head.headers['content-length'])).toBeGreaterThan(100);
     expect(head.headers['content-type']).toBe('image/jpeg');
-    const part = await binary(request(t.app).get(url).set('Cookie', t.owner.cookie).set('Range', 'bytes=0-9'));
+    const part = await binary(
+      request(t.app).get(url).set('Cookie', t.owner.cookie).set('Range', 'bytes=0-9'),
+    );
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toMatch(/^bytes 0-9\/\d+$/);
     expect((part.body as Buffer).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
@@ -224,13 +277,17 @@ describe('cover, order and removal', () => {
   async function threePhotos() {
     const recipeId = await newRecipe(t, t.owner);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await uploaded(t, t.owner, recipeId, await jpegOf(200 + i * 10, 200))).id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await uploaded(t, t.owner, recipeId, await jpegOf(200 + i * 10, 200))).id);
     return { recipeId, ids };
   }
 
   it('sets the cover to any photo of the recipe; a photo of another recipe is 404', async () => {
     const { recipeId, ids } = await threePhotos();
-    const res = await request(t.app).put(`/api/v1/recipes/${recipeId}/cover`).set('Cookie', t.owner.cookie).send({ imageId: ids[2] });
+    const res = await request(t.app)
+      .put(`/api/v1/recipes/${recipeId}/cover`)
+      .set('Cookie', t.owner.cookie)
+      .send({ imageId: ids[2] });
     expect(res.status).toBe(204);
     expect((await recipeAnswer(recipeId)).coverImageId).toBe(ids[2]);
     const other = await threePhotos();
@@ -240,22 +297,36 @@ describe('cover, order and removal', () => {
       .send({ imageId: other.ids[0] });
     expect(foreign.status).toBe(404);
     expect((await recipeAnswer(recipeId)).coverImageId).toBe(ids[2]);
-    const empty = await request(t.app).put(`/api/v1/recipes/${recipeId}/cover`).set('Cookie', t.owner.cookie).send({ imageId: '' });
+    const empty = await request(t.app)
+      .put(`/api/v1/recipes/${recipeId}/cover`)
+      .set('Cookie', t.owner.cookie)
+      .send({ imageId: '' });
     expect(empty.status).toBe(422);
   });
 
   it('reorders exactly the recipe photos and answers {items} in the new order', async () => {
     const { recipeId, ids } = await threePhotos();
     const order = [ids[2], ids[0], ids[1]];
-    const res = await request(t.app).put(`/api/v1/recipes/${recipeId}/images/order`).set('Cookie', t.owner.cookie).send({ imageIds: order });
+    const res = await request(t.app)
+      .put(`/api/v1/recipes/${recipeId}/images/order`)
+      .set('Cookie', t.owner.cookie)
+      .send({ imageIds: order });
     expect(res.status).toBe(200);
     expect(res.body.items.map((i: { id: string }) => i.id)).toEqual(order);
     expect(res.body.items.map((i: { position: number }) => i.position)).toEqual([0, 1, 2]);
     expect((await recipeAnswer(recipeId)).images.map((i: { id: string }) => i.id)).toEqual(order);
 
     const other = await threePhotos();
-    for (const imageIds of [[ids[0], ids[1]], [...order, other.ids[0]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], other.ids[0]]]) {
-      const bad = await request(t.app).put(`/api/v1/recipes/${recipeId}/images/order`).set('Cookie', t.owner.cookie).send({ imageIds });
+    for (const imageIds of [
+      [ids[0], ids[1]],
+      [...order, other.ids[0]],
+      [ids[0], ids[0], ids[1]],
+      [ids[0], ids[1], other.ids[0]],
+    ]) {
+      const bad = await request(t.app)
+        .put(`/api/v1/recipes/${recipeId}/images/order`)
+        .set('Cookie', t.owner.cookie)
+        .send({ imageIds });
       expect(bad.status).toBe(422);
     }
     expect((await recipeAnswer(recipeId)).images.map((i: { id: string }) => i.id)).toEqual(order);
@@ -263,7 +334,9 @@ describe('cover, order and removal', () => {
 
   it('deleting a photo removes its files; deleting the cover moves it to the next photo', async () => {
     const { recipeId, ids } = await threePhotos();
-    const res = await request(t.app).delete(`/api/v1/recipes/${recipeId}/images/${ids[0]}`).set('Cookie', t.owner.cookie);
+    const res = await request(t.app)
+      .delete(`/api/v1/recipes/${recipeId}/images/${ids[0]}`)
+      .set('Cookie', t.owner.cookie);
     expect(res.status).toBe(204);
     expect(await storedKeys(t, `recipes/${recipeId}/${ids[0]}/`)).toEqual([]);
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toHaveLength(6);
@@ -273,16 +346,33 @@ describe('cover, order and removal', () => {
       expect.objectContaining({ id: ids[1], position: 0 }),
       expect.objectContaining({ id: ids[2], position: 1 }),
     ]);
-    expect((await request(t.app).get(`/images/${recipeId}/${ids[0]}/thumb.jpg`).set('Cookie', t.owner.cookie)).status).toBe(404);
-    expect((await request(t.app).delete(`/api/v1/recipes/${recipeId}/images/${ids[0]}`).set('Cookie', t.owner.cookie)).status).toBe(404);
+    expect(
+      (await request(t.app).get(`/images/${recipeId}/${ids[0]}/thumb.jpg`).set('Cookie', t.owner.cookie))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .delete(`/api/v1/recipes/${recipeId}/images/${ids[0]}`)
+          .set('Cookie', t.owner.cookie)
+      ).status,
+    ).toBe(404);
     expect(await pendingDeletions(t)).toEqual([]);
   });
 
   it('deleting the last photo leaves no cover', async () => {
     const recipeId = await newRecipe(t, t.owner);
     const only = await uploaded(t, t.owner, recipeId, jpeg);
-    await request(t.app).delete(`/api/v1/recipes/${recipeId}/images/${only.id}`).set('Cookie', t.owner.cookie).expect(204);
-    expect(await recipeAnswer(recipeId)).toMatchObject({ coverImageId: null, images: [], imageCount: 0, imageBytes: 0 });
+    await request(t.app)
+      .delete(`/api/v1/recipes/${recipeId}/images/${only.id}`)
+      .set('Cookie', t.owner.cookie)
+      .expect(204);
+    expect(await recipeAnswer(recipeId)).toMatchObject({
+      coverImageId: null,
+      images: [],
+      imageCount: 0,
+      imageBytes: 0,
+    });
   });
 
   it('deleting a recipe removes the files of all its photos', async () => {
@@ -300,10 +390,37 @@ describe('cover, order and removal', () => {
     const lockedId = await newRecipe(t, t.owner, { editPolicy: 'locked' });
     const photo = await uploaded(t, t.owner, lockedId, jpeg);
     const member = await t.member('user');
-    expect((await request(t.app).put(`/api/v1/recipes/${lockedId}/cover`).set('Cookie', member.cookie).send({ imageId: photo.id })).status).toBe(403);
-    expect((await request(t.app).put(`/api/v1/recipes/${lockedId}/images/order`).set('Cookie', member.cookie).send({ imageIds: [photo.id] })).status).toBe(403);
-    expect((await request(t.app).delete(`/api/v1/recipes/${lockedId}/images/${photo.id}`).set('Cookie', member.cookie)).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/v1/recipes/${lockedId}/cover`)
+          .set('Cookie', member.cookie)
+          .send({ imageId: photo.id })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/v1/recipes/${lockedId}/images/order`)
+          .set('Cookie', member.cookie)
+          .send({ imageIds: [photo.id] })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .delete(`/api/v1/recipes/${lockedId}/images/${photo.id}`)
+          .set('Cookie', member.cookie)
+      ).status,
+    ).toBe(403);
     // An open recipe: every member manages its photos.
-    expect((await request(t.app).put(`/api/v1/recipes/${recipeId}/cover`).set('Cookie', member.cookie).send({ imageId: ids[1] })).status).toBe(204);
+    expect(
+      (
+        await request(t.app)
+          .put(`/api/v1/recipes/${recipeId}/cover`)
+          .set('Cookie', member.cookie)
+          .send({ imageId: ids[1] })
+      ).status,
+    ).toBe(204);
   });
 });

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null
     )`.execute(db);
   await sql`create index recipe_images_by_recipe on recipe_images (recipe_id, position, id)`.execute(db);
-  await sql`create unique index recipe_images_one_cover on recipe_images (recipe_id) where is_cover`.execute(db);
+  await sql`create unique index recipe_images_one_cover on recipe_images (recipe_id) where is_cover`.execute(
+    db,
+  );
 
   // Stored files still to remove: a key, or a folder when it ends in '/'. Rows are
   // added in the same transaction that forgets a photo or an avatar (the triggers

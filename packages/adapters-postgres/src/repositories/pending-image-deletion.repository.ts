@@ -15,7 +15,10 @@ export class PostgresPendingImageDeletionRepository implements PendingImageDelet
   }
 
   async remove(id: number): Promise<void> {
-    await this.db.deleteFrom('pending_image_deletions').where('id', '=', id as never).execute();
+    await this.db
+      .deleteFrom('pending_image_deletions')
+      .where('id', '=', id as never)
+      .execute();
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<PendingImageDeletion[]> {
@@ -41,7 +44,9 @@ export class PostgresPendingImageDeletionRepository implements PendingImageDelet
   }
 
   async count(): Promise<number> {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pending_image_deletions`.execute(this.db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pending_image_deletions`.execute(
+      this.db,
+    );
     return rows[0]?.n ?? 0;
   }
 }

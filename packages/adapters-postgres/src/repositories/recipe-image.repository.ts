@@ -80,7 +80,9 @@ export class PostgresRecipeImageRepository implements RecipeImageRepository {
 
   async setCover(recipeId: string, imageId: string | null): Promise<void> {
     // Clear first, then set: the one-cover index holds after each statement.
-    await sql`update recipe_images set is_cover = false where recipe_id = ${recipeId} and is_cover`.execute(this.db);
+    await sql`update recipe_images set is_cover = false where recipe_id = ${recipeId} and is_cover`.execute(
+      this.db,
+    );
     if (imageId !== null) {
       await sql`update recipe_images set is_cover = true where recipe_id = ${recipeId} and id = ${imageId}`.execute(
         this.db,

@@ -23,7 +23,8 @@ export const JIMP_TYPES = ['jpeg', 'png'] as const;
  */
 export async function renderWithJimp(bytes: Uint8Array, request: RenderRequest): Promise<RenderedImage> {
   const header = readImageHeader(bytes);
-  if (header.type === 'webp') throw new UnsupportedImageType('This server reads JPEG and PNG images; WebP needs the sharp renderer.');
+  if (header.type === 'webp')
+    throw new UnsupportedImageType('This server reads JPEG and PNG images; WebP needs the sharp renderer.');
   checkImageBounds(header, request.bounds);
 
   let image: JimpImage;
@@ -54,7 +55,12 @@ export async function renderWithJimp(bytes: Uint8Array, request: RenderRequest):
       current = current === image ? (image.clone() as JimpImage) : current;
       current.resize({ w: size.width, h: size.height });
     }
-    renditions.push({ name: spec.name, file: spec.file, ...size, bytes: await encodeJpeg(current, spec.quality) });
+    renditions.push({
+      name: spec.name,
+      file: spec.file,
+      ...size,
+      bytes: await encodeJpeg(current, spec.quality),
+    });
   }
   for (const spec of request.renditions.filter((r) => r.shape === 'square')) {
     const crop = resolveSquareCrop(request.crop, width, height);
@@ -62,7 +68,13 @@ export async function renderWithJimp(bytes: Uint8Array, request: RenderRequest):
     square.crop({ x: crop.left, y: crop.top, w: crop.side, h: crop.side });
     const side = Math.min(crop.side, spec.longEdge);
     if (side !== crop.side) square.resize({ w: side, h: side });
-    renditions.push({ name: spec.name, file: spec.file, width: side, height: side, bytes: await encodeJpeg(square, spec.quality) });
+    renditions.push({
+      name: spec.name,
+      file: spec.file,
+      width: side,
+      height: side,
+      bytes: await encodeJpeg(square, spec.quality),
+    });
   }
   const order = request.renditions.map((r) => r.name);
   renditions.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));

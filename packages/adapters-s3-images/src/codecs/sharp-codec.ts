@@ -18,12 +18,21 @@ export const SHARP_TYPES = ['jpeg', 'png', 'webp'] as const;
  * loop; the input pixel limit is the domain's budget, and sharp's defaults drop every
  * piece of metadata (EXIF, GPS, XMP, ICC) from the output.
  */
-export async function renderWithSharp(sharp: Sharp, bytes: Uint8Array, request: RenderRequest): Promise<RenderedImage> {
+export async function renderWithSharp(
+  sharp: Sharp,
+  bytes: Uint8Array,
+  request: RenderRequest,
+): Promise<RenderedImage> {
   const header = readImageHeader(bytes);
   checkImageBounds(header, request.bounds);
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const load = () =>
-    sharp(input, { limitInputPixels: request.bounds.maxPixels, failOn: 'warning', autoOrient: true, sequentialRead: true });
+    sharp(input, {
+      limitInputPixels: request.bounds.maxPixels,
+      failOn: 'warning',
+      autoOrient: true,
+      sequentialRead: true,
+    });
   try {
     const meta = await sharp(input, { limitInputPixels: request.bounds.maxPixels }).metadata();
     const swap = (meta.orientation ?? 1) >= 5;
@@ -35,7 +44,9 @@ export async function renderWithSharp(sharp: Sharp, bytes: Uint8Array, request: 
       if (spec.shape === 'square') {
         const crop = resolveSquareCrop(request.crop, width, height);
         const side = Math.min(crop.side, spec.longEdge);
-        pipeline = pipeline.extract({ left: crop.left, top: crop.top, width: crop.side, height: crop.side }).resize(side, side);
+        pipeline = pipeline
+          .extract({ left: crop.left, top: crop.top, width: crop.side, height: crop.side })
+          .resize(side, side);
       } else {
         pipeline = pipeline.resize({
           width: spec.longEdge,
@@ -44,7 +55,9 @@ export async function renderWithSharp(sharp: Sharp, bytes: Uint8Array, request: 
           withoutEnlargement: true,
         });
       }
-      const { data, info } = await pipeline.jpeg({ quality: spec.quality }).toBuffer({ resolveWithObject: true });
+      const { data, info } = await pipeline
+        .jpeg({ quality: spec.quality })
+        .toBuffer({ resolveWithObject: true });
       renditions.push({
         name: spec.name,
         file: spec.file,

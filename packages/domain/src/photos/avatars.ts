@@ -27,10 +27,18 @@ export class Avatars {
   async set(caller: Caller, accountId: string, bytes: Uint8Array, crop?: SquareCrop): Promise<string> {
     const { store, clock, secrets, images, renderer, janitor } = this.deps;
     await this.assertMayChange(caller, accountId);
-    const rendered = await renderer.render(bytes, { bounds: AVATAR_BOUNDS, renditions: [AVATAR_RENDITION], crop });
+    const rendered = await renderer.render(bytes, {
+      bounds: AVATAR_BOUNDS,
+      renditions: [AVATAR_RENDITION],
+      crop,
+    });
     const avatarId = secrets.newId();
     const key = avatarKey(accountId, avatarId);
-    const intent = { id: await store.imageDeletions.add(key, addMs(clock.now(), UPLOAD_GRACE_MS)), key, attempts: 0 };
+    const intent = {
+      id: await store.imageDeletions.add(key, addMs(clock.now(), UPLOAD_GRACE_MS)),
+      key,
+      attempts: 0,
+    };
     try {
       await images.put(key, rendered.renditions[0]!.bytes, 'image/jpeg');
       await store.transaction(async (tx) => {

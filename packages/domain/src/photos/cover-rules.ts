@@ -10,7 +10,11 @@ export function coverAfterUpload(currentCoverId: string | null, uploadedId: stri
  * followed it, or to the first one left when it was the last; no photo left, no cover.
  * `orderedIds` is the recipe's photos in their order before the removal.
  */
-export function coverAfterRemoval(orderedIds: readonly string[], removedId: string, currentCoverId: string | null): string | null {
+export function coverAfterRemoval(
+  orderedIds: readonly string[],
+  removedId: string,
+  currentCoverId: string | null,
+): string | null {
   const remaining = orderedIds.filter((id) => id !== removedId);
   if (currentCoverId !== removedId && currentCoverId !== null && remaining.includes(currentCoverId)) {
     return currentCoverId;
@@ -25,7 +29,8 @@ export function checkPhotoOrder(currentIds: readonly string[], requestedIds: rea
   const issues: { location: string; message: string; value?: unknown }[] = [];
   const seen = new Set<string>();
   requestedIds.forEach((id, i) => {
-    if (seen.has(id)) issues.push({ location: `body.imageIds[${i}]`, message: 'names a photo twice', value: id });
+    if (seen.has(id))
+      issues.push({ location: `body.imageIds[${i}]`, message: 'names a photo twice', value: id });
     else if (!currentIds.includes(id)) {
       issues.push({ location: `body.imageIds[${i}]`, message: 'is not a photo of this recipe', value: id });
     }
@@ -33,7 +38,10 @@ export function checkPhotoOrder(currentIds: readonly string[], requestedIds: rea
   });
   const missing = currentIds.filter((id) => !seen.has(id));
   if (missing.length > 0) {
-    issues.push({ location: 'body.imageIds', message: `must name every photo of the recipe; missing ${missing.join(', ')}` });
+    issues.push({
+      location: 'body.imageIds',
+      message: `must name every photo of the recipe; missing ${missing.join(', ')}`,
+    });
   }
   if (issues.length > 0) throw new ValidationFailed(issues, 'photo_order_mismatch');
 }

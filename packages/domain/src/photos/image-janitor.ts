@@ -52,7 +52,11 @@ export class ImageJanitor {
     } catch (error) {
       const wait = Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** Math.min(entry.attempts, 10));
       try {
-        await store.imageDeletions.failed(entry.id, (error as Error)?.message ?? String(error), addMs(clock.now(), wait));
+        await store.imageDeletions.failed(
+          entry.id,
+          (error as Error)?.message ?? String(error),
+          addMs(clock.now(), wait),
+        );
       } catch {
         // The database is gone too; the lease runs out and a later sweep takes the entry again.
       }

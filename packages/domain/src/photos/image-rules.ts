@@ -47,7 +47,9 @@ export class ImageTooLarge extends DomainError {
 }
 
 /** Bytes that claim to be an image but cannot be read as one (truncated, corrupt). */
-export function unreadableImage(detail = 'the image could not be read; it may be truncated or damaged'): ValidationFailed {
+export function unreadableImage(
+  detail = 'the image could not be read; it may be truncated or damaged',
+): ValidationFailed {
   return new ValidationFailed([{ location: IMAGE_FIELD, message: detail }], 'image_unreadable');
 }
 
@@ -55,7 +57,10 @@ export function unreadableImage(detail = 'the image could not be read; it may be
 export function checkImageBounds(size: { width: number; height: number }, bounds: ImageBounds): void {
   const { width, height } = size;
   const fail = (message: string) => {
-    throw new ValidationFailed([{ location: IMAGE_FIELD, message, value: `${width}x${height}` }], 'image_dimensions');
+    throw new ValidationFailed(
+      [{ location: IMAGE_FIELD, message, value: `${width}x${height}` }],
+      'image_dimensions',
+    );
   };
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     fail('the image declares no usable size');

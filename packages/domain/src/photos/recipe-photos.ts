@@ -49,7 +49,11 @@ export class RecipePhotos {
     const rendered = await renderer.render(bytes, { bounds: PHOTO_BOUNDS, renditions: PHOTO_RENDITIONS });
     const id = secrets.newId();
     const prefix = photoPrefix(recipeId, id);
-    const intent = { id: await store.imageDeletions.add(prefix, addMs(clock.now(), UPLOAD_GRACE_MS)), key: prefix, attempts: 0 };
+    const intent = {
+      id: await store.imageDeletions.add(prefix, addMs(clock.now(), UPLOAD_GRACE_MS)),
+      key: prefix,
+      attempts: 0,
+    };
     try {
       for (const file of rendered.renditions) {
         await images.put(photoKey(recipeId, id, file.file), file.bytes, 'image/jpeg');
@@ -92,7 +96,10 @@ export class RecipePhotos {
       const order = photos.map((p) => p.id);
       const cover = photos.find((p) => p.isCover)?.id ?? null;
       await tx.recipeImages.delete(recipeId, imageId); // queues its files, in this transaction
-      await tx.recipeImages.setPositions(recipeId, order.filter((id) => id !== imageId));
+      await tx.recipeImages.setPositions(
+        recipeId,
+        order.filter((id) => id !== imageId),
+      );
       const nextCover = coverAfterRemoval(order, imageId, cover);
       if (nextCover !== cover) await tx.recipeImages.setCover(recipeId, nextCover);
     });
@@ -129,7 +136,12 @@ export class RecipePhotos {
     return stored;
   }
 
-  private async assertEditable(repos: Repositories, caller: Caller, recipeId: string, lock: boolean): Promise<void> {
+  private async assertEditable(
+    repos: Repositories,
+    caller: Caller,
+    recipeId: string,
+    lock: boolean,
+  ): Promise<void> {
     const recipe = lock ? await repos.recipes.byIdForUpdate(recipeId) : await repos.recipes.byId(recipeId);
     if (!recipe) throw recipeNotFound();
     const { recipesLockedByDefault } = await repos.settings.get();

@@ -25,7 +25,13 @@ export const PHOTO_RENDITIONS: readonly RenditionSpec[] = [
 ];
 
 /** Profile pictures: one square. */
-export const AVATAR_RENDITION: RenditionSpec = { name: 'avatar', file: 'avatar.jpg', shape: 'square', longEdge: 512, quality: 85 };
+export const AVATAR_RENDITION: RenditionSpec = {
+  name: 'avatar',
+  file: 'avatar.jpg',
+  shape: 'square',
+  longEdge: 512,
+  quality: 85,
+};
 
 export const PHOTO_FILES: readonly string[] = PHOTO_RENDITIONS.map((r) => r.file);
 
@@ -35,7 +41,11 @@ export function photoRenditionOf(file: string): RenditionSpec | null {
 }
 
 /** Size of a `fit` rendition of a `width` × `height` picture: scaled down to `longEdge`, never up. */
-export function fittedSize(width: number, height: number, longEdge: number): { width: number; height: number } {
+export function fittedSize(
+  width: number,
+  height: number,
+  longEdge: number,
+): { width: number; height: number } {
   const scale = Math.min(1, longEdge / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
@@ -57,7 +67,13 @@ export function parseSquareCrop(text: string | undefined, location = 'query.crop
   const numbers = parts.map((p) => (/^\d*\.?\d+$/.test(p) ? Number(p) : Number.NaN));
   const [x, y, size] = numbers;
   const bad = (message: string) => new ValidationFailed([{ location, message, value: text }]);
-  if (numbers.length !== 3 || x === undefined || y === undefined || size === undefined || numbers.some(Number.isNaN)) {
+  if (
+    numbers.length !== 3 ||
+    x === undefined ||
+    y === undefined ||
+    size === undefined ||
+    numbers.some(Number.isNaN)
+  ) {
     throw bad('must be three fractions x,y,size such as 0.1,0.2,0.5');
   }
   if (x >= 1 || y >= 1) throw bad('x and y must be at least 0 and below 1');
@@ -73,7 +89,11 @@ export function resolveSquareCrop(
 ): { left: number; top: number; side: number } {
   const shorter = Math.min(width, height);
   if (!crop) {
-    return { left: Math.floor((width - shorter) / 2), top: Math.floor((height - shorter) / 2), side: shorter };
+    return {
+      left: Math.floor((width - shorter) / 2),
+      top: Math.floor((height - shorter) / 2),
+      side: shorter,
+    };
   }
   const side = Math.max(1, Math.min(shorter, Math.round(crop.size * shorter)));
   const left = Math.min(Math.round(crop.x * width), width - side);

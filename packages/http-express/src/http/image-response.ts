@@ -8,7 +8,12 @@ export const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
  * Sends a stored JPEG with its ETag and long private caching; answers 304 to a
  * matching `If-None-Match` and 206 to a single byte range. HEAD gets the headers only.
  */
-export function sendStoredImage(req: Request, res: Response, image: StoredImage, cacheControl = IMMUTABLE_PRIVATE): void {
+export function sendStoredImage(
+  req: Request,
+  res: Response,
+  image: StoredImage,
+  cacheControl = IMMUTABLE_PRIVATE,
+): void {
   res.setHeader('Content-Type', 'image/jpeg');
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', image.etag);
@@ -20,7 +25,12 @@ export function sendStoredImage(req: Request, res: Response, image: StoredImage,
   }
   const total = image.bytes.byteLength;
   const ifRange = req.headers['if-range'];
-  const range = rangeOf(req.headers['range'], total, typeof ifRange === 'string' ? ifRange : undefined, image.etag);
+  const range = rangeOf(
+    req.headers['range'],
+    total,
+    typeof ifRange === 'string' ? ifRange : undefined,
+    image.etag,
+  );
   if (range === 'unsatisfiable') {
     res.setHeader('Content-Range', `bytes */${total}`);
     res.status(416).end();

@@ -10,7 +10,11 @@ const ENVELOPE_BYTES = 64 * 1024;
  * refusing more than `limitBytes`: at once when Content-Length already says so,
  * before a byte of the body is read, otherwise as soon as the file passes the limit.
  */
-export async function readUploadedFile(req: Request, limitBytes: number, field = 'file'): Promise<Uint8Array> {
+export async function readUploadedFile(
+  req: Request,
+  limitBytes: number,
+  field = 'file',
+): Promise<Uint8Array> {
   if (!req.is('multipart/form-data')) {
     throw problem(415, `Send the image as multipart/form-data in the field "${field}".`);
   }
@@ -45,13 +49,19 @@ export async function readUploadedFile(req: Request, limitBytes: number, field =
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(tooLarge(limitBytes)));
       stream.on('end', () => {
-        if (!(stream as unknown as { truncated?: boolean }).truncated) file = new Uint8Array(Buffer.concat(chunks));
+        if (!(stream as unknown as { truncated?: boolean }).truncated)
+          file = new Uint8Array(Buffer.concat(chunks));
       });
     });
     parser.on('error', () => fail(problem(400, 'The multipart body could not be read.')));
     parser.on('close', () => {
       if (failure) reject(failure);
-      else if (!file) reject(problem(422, 'validation failed', { errors: [{ location: `body.${field}`, message: 'is required' }] }));
+      else if (!file)
+        reject(
+          problem(422, 'validation failed', {
+            errors: [{ location: `body.${field}`, message: 'is required' }],
+          }),
+        );
       else resolve(file);
     });
     req.on('aborted', () => fail(problem(400, 'The upload was interrupted.')));

@@ -14,13 +14,19 @@ const CROP_TEXT =
   'The square to keep, as x,y,size: x and y place its top-left corner as fractions of the upright ' +
   "image's width and height, size is its side as a fraction of the shorter side. Absent keeps the centered square.";
 const cropQuery = { crop: { schema: { type: 'string', maxLength: 64, description: CROP_TEXT } } };
-const SIZE_TEXT = 'Multipart field `file`; JPEG, PNG or WebP, at most 10 MiB, at least 64 px a side. Stored as one square JPEG of at most 512 px, without metadata.';
+const SIZE_TEXT =
+  'Multipart field `file`; JPEG, PNG or WebP, at most 10 MiB, at least 64 px a side. Stored as one square JPEG of at most 512 px, without metadata.';
 
 /** Profile pictures: one's own, the owner's changes to others', and the files. */
 export const avatarRoutes: RouteModule = ({ table, container }) => {
   const avatars = container.resolve(Avatars);
 
-  const set = async (caller: Caller, accountId: string, req: Parameters<typeof readUploadedFile>[0], crop: unknown) => {
+  const set = async (
+    caller: Caller,
+    accountId: string,
+    req: Parameters<typeof readUploadedFile>[0],
+    crop: unknown,
+  ) => {
     const square = parseSquareCrop(typeof crop === 'string' ? crop : undefined);
     const bytes = await readUploadedFile(req, MAX_IMAGE_UPLOAD_BYTES);
     return { avatarId: await avatars.set(caller, accountId, bytes, square) };
@@ -69,7 +75,8 @@ export const avatarRoutes: RouteModule = ({ table, container }) => {
     rawBody: { contentType: 'multipart/form-data', schema: uploadBodySchema },
     responses: { 200: { schema: 'AvatarResult' } },
     errors: [401, 403, 404, 413, 415, 422],
-    handle: async ({ caller, params, req, query }) => set(who(caller), String(params['id']), req, query['crop']),
+    handle: async ({ caller, params, req, query }) =>
+      set(who(caller), String(params['id']), req, query['crop']),
   });
 
   table.add({
@@ -93,7 +100,8 @@ export const avatarRoutes: RouteModule = ({ table, container }) => {
     path: '/avatars/:userId/:file',
     operationId: 'get-avatar-file',
     summary: "Read an account's picture",
-    description: 'file is the avatarId followed by .jpg; a replaced picture answers 404. Cached privately for a year.',
+    description:
+      'file is the avatarId followed by .jpg; a replaced picture answers 404. Cached privately for a year.',
     tag: 'users',
     access: { scope: 'users:read' },
     params: { userId: idParam, file: { schema: { type: 'string', minLength: 1, maxLength: 128 } } },

@@ -101,7 +101,11 @@ export const imageRoutes: RouteModule = ({ table, container }) => {
     errors: [401, 403, 404],
     describedBy: false,
     handle: async ({ params, req, res }) => {
-      const image = await photos.file(String(params['recipeId']), String(params['imageId']), String(params['file']));
+      const image = await photos.file(
+        String(params['recipeId']),
+        String(params['imageId']),
+        String(params['file']),
+      );
       sendStoredImage(req, res, image);
       return undefined;
     },

@@ -7,7 +7,12 @@ import { schemaUrlProperty } from './common.schemas.js';
 export const uploadBodySchema = {
   type: 'object',
   properties: {
-    file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', contentEncoding: 'binary' },
+    file: {
+      type: 'string',
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      contentEncoding: 'binary',
+    },
   },
   required: ['file'],
 };
@@ -19,29 +24,47 @@ export function defineImageSchemas(registry: SchemaRegistry): void {
     registry.define(
       'Image',
       object(
-        { $schema: schemaUrlProperty, id: str(), width: int({ format: 'int64' }), height: int({ format: 'int64' }), position: int({ format: 'int64' }) },
+        {
+          $schema: schemaUrlProperty,
+          id: str(),
+          width: int({ format: 'int64' }),
+          height: int({ format: 'int64' }),
+          position: int({ format: 'int64' }),
+        },
         ['id', 'width', 'height', 'position'],
       ),
     );
   }
-  registry.define('CoverInput', object({ $schema: schemaUrlProperty, imageId: str({ minLength: 1 }) }, ['imageId']));
+  registry.define(
+    'CoverInput',
+    object({ $schema: schemaUrlProperty, imageId: str({ minLength: 1 }) }, ['imageId']),
+  );
   registry.define(
     'OrderInput',
     object(
       {
         $schema: schemaUrlProperty,
         imageIds: nullable(
-          arrayOf(str(), { maxItems: MAX_PHOTOS_PER_RECIPE, description: 'Every photo id of the recipe, in the new order' }),
+          arrayOf(str(), {
+            maxItems: MAX_PHOTOS_PER_RECIPE,
+            description: 'Every photo id of the recipe, in the new order',
+          }),
         ),
       },
       ['imageIds'],
     ),
   );
-  registry.define('OrderResult', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('Image'))) }, ['items']));
+  registry.define(
+    'OrderResult',
+    object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('Image'))) }, ['items']),
+  );
   registry.define(
     'AvatarResult',
     object(
-      { $schema: schemaUrlProperty, avatarId: str({ description: 'The new picture, served at /avatars/{userId}/{avatarId}.jpg' }) },
+      {
+        $schema: schemaUrlProperty,
+        avatarId: str({ description: 'The new picture, served at /avatars/{userId}/{avatarId}.jpg' }),
+      },
       ['avatarId'],
     ),
   );
