@@ -3,7 +3,7 @@ import { arrayOf, bool, dateTime, int, nullable, object, ref, str } from '../htt
 import type { SchemaRegistry } from '../http/schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
-const minutes = () => nullable(int({ minimum: 0, maximum: L.minutesMax, format: 'int64' }));
+const minutes = () => nullable(int({ minimum: 0, maximum: L.minutesMax }));
 const sourceUrl = () =>
   nullable(str({ format: 'uri', maxLength: L.sourceUrl, pattern: '^https?://', description: 'Where the recipe was found' }));
 const sourceName = () =>
@@ -26,7 +26,7 @@ const editPolicy = () =>
 const contentFields = {
   title: str({ minLength: 1, maxLength: L.title }),
   description: str({ maxLength: L.description }),
-  servings: int({ minimum: L.servingsMin, maximum: L.servingsMax, format: 'int64' }),
+  servings: int({ minimum: L.servingsMin, maximum: L.servingsMax }),
   prepMinutes: minutes(),
   cookMinutes: minutes(),
   sourceUrl: sourceUrl(),
@@ -82,11 +82,10 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
           maxLength: L.phrase,
           description: "The duration as it stands in the step's text (whole words), holding a number, e.g. \"20-25 minutes\"",
         }),
-        seconds: int({ minimum: 1, maximum: L.secondsMax, format: 'int64', description: 'The duration; for a range its lower end' }),
+        seconds: int({ minimum: 1, maximum: L.secondsMax, description: 'The duration; for a range its lower end' }),
         maxSeconds: int({
           minimum: 1,
           maximum: L.secondsMax,
-          format: 'int64',
           description: 'The upper end, greater than seconds: required when the phrase is a range ("20-25", "1 to 2"), refused otherwise',
         }),
       },

@@ -1,0 +1,230 @@
+import request from 'supertest';
+import { type TestApp, startTestApp } from '../test-support/test-app.js';
+import { type Body, recipeBody } from './recipe-fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function post(body: Body) {
+  return request(t.app).post('/api/v1/recipes').set('Cookie', t.owner.cookie).send(body);
+}
+
+/** Posts a body that must be refused and answers the located issues. */
+async function refused(body: Body): Promise<Array<{ location: string; message: string }>> {
+  const res = await post(body);
+  expect(res.status).toBe(422);
+  expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  return res.body.errors;
+}
+
+async function locationsOf(body: Body): Promise<string[]> {
+  return (await refused(body)).map((e) => e.location);
+}
+
+/** A body whose third step (index 2) holds `text` and `times`. */
+function withTimes(text: string, times: unknown[]): Body {
+  const steps = (recipeBody()['steps'] as Body[]).slice(0, 2);
+  return recipeBody({ steps: [...steps, { text, times }] });
+}
+
+function withReferences(text: string, references: unknown[], ingredientGroups?: unknown[]): Body {
+  return recipeBody({
+    steps: [{ text, references }],
+    ...(ingredientGroups ? { ingredientGroups } : {}),
+  });
+}
+
+describe('step times', () => {
+  const at = 'body.steps[2].times[0]';
+
+  test('rule 1: the phrase must occur in the text', async () => {
+    const issues = await refused(withTimes('Bake for 20 minutes.', [{ phrase: '25 minutes', seconds: 1500 }]));
+    expect(issues).toEqual([{ location: `${at}.phrase`, message: "must occur in the step's text" }]);
+  });
+
+  test('rule 1: on word boundaries only ("5 min" is not in "15 minutes")', async () => {
+    expect(await locationsOf(withTimes('Bake for 15 minutes.', [{ phrase: '5 min', seconds: 300 }]))).toEqual([`${at}.phrase`]);
+    expect(await locationsOf(withTimes('Bake for 15 minutes.', [{ phrase: '15 min', seconds: 900 }]))).toEqual([`${at}.phrase`]);
+    // Case and runs of spaces do not matter; punctuation next to the phrase is a boundary.
+    expect((await post(withTimes('Bake for 15  Minutes.', [{ phrase: '15 minutes', seconds: 900 }]))).status).toBe(201);
+    expect((await post(withTimes('Rest (about 1 hour), covered.', [{ phrase: '1 hour', seconds: 3600 }]))).status).toBe(201);
+  });
+
+  test('rule 1: the phrase must contain a number', async () => {
+    const issues = await refused(withTimes('Bake until golden, a few minutes.', [{ phrase: 'a few minutes', seconds: 180 }]));
+    expect(issues).toEqual([{ location: `${at}.phrase`, message: 'must contain a number' }]);
+    // A fraction sign is a number.
+    expect((await post(withTimes('Rest ½ hour.', [{ phrase: '½ hour', seconds: 1800 }]))).status).toBe(201);
+  });
+
+  test('rule 2: seconds is an integer from 1 to 604800', async () => {
+    for (const seconds of [0, -5, 604801, 1.5]) {
+      expect(await locationsOf(withTimes('Rest 1 hour.', [{ phrase: '1 hour', seconds }]))).toEqual([`${at}.seconds`]);
+    }
+    expect(await locationsOf(withTimes('Rest 1 hour.', [{ phrase: '1 hour' }]))).toEqual([`${at}.seconds`]);
+    expect((await post(withTimes('Cure 7 days.', [{ phrase: '7 days', seconds: 604800 }]))).status).toBe(201);
+    expect((await post(withTimes('Wait 1 second.', [{ phrase: '1 second', seconds: 1 }]))).status).toBe(201);
+  });
+
+  test('rule 3: maxSeconds is refused when the phrase is no range', async () => {
+    const issues = await refused(withTimes('Bake 20 minutes.', [{ phrase: '20 minutes', seconds: 1200, maxSeconds: 1500 }]));
+    expect(issues).toEqual([{ location: `${at}.maxSeconds`, message: expect.stringMatching(/only allowed when the phrase is a range/) }]);
+  });
+
+  test('rule 3: maxSeconds is required for a range', async () => {
+    const issues = await refused(withTimes('Bake 20-25 minutes.', [{ phrase: '20-25 minutes', seconds: 1200 }]));
+    expect(issues).toEqual([{ location: `${at}.maxSeconds`, message: expect.stringMatching(/required when the phrase is a range/) }]);
+  });
+
+  test('rule 3: maxSeconds is greater than seconds and within bounds', async () => {
+    const phrase = '20-25 minutes';
+    for (const maxSeconds of [1200, 1000]) {
+      const issues = await refused(withTimes(`Bake ${phrase}.`, [{ phrase, seconds: 1200, maxSeconds }]));
+      expect(issues).toEqual([{ location: `${at}.maxSeconds`, message: 'must be greater than seconds' }]);
+    }
+    for (const maxSeconds of [0, 604801]) {
+      expect(await locationsOf(withTimes(`Bake ${phrase}.`, [{ phrase, seconds: 1200, maxSeconds }]))).toEqual([`${at}.maxSeconds`]);
+    }
+  });
+
+  test.each([
+    ['20-25 minutes', 1200, 1500],
+    ['20 - 25 minutes', 1200, 1500],
+    ['20–25 Minuten', 1200, 1500],
+    ['1 to 2 hours', 3600, 7200],
+    ['10 or 15 minutes', 600, 900],
+    ['3 bis 4 Stunden', 10800, 14400],
+    ['20 minutes to 1 hour', 1200, 3600],
+    ['between 2 and 3 hours', 7200, 10800],
+  ])('a range such as "%s" is saved with its upper end', async (phrase, seconds, maxSeconds) => {
+    const res = await post(withTimes(`Let it rise ${phrase}, covered.`, [{ phrase, seconds, maxSeconds }]));
+    expect(res.status).toBe(201);
+    expect(res.body.steps[2].times).toEqual([{ phrase, seconds, maxSeconds }]);
+  });
+
+  test('every broken time of every step is listed at once', async () => {
+    const body = recipeBody({
+      steps: [
+        { text: 'Boil 10 minutes.', times: [{ phrase: '12 minutes', seconds: 720 }, { phrase: '10 minutes', seconds: 0 }] },
+        { text: 'Rest 1-2 hours.', times: [{ phrase: '1-2 hours', seconds: 3600 }] },
+      ],
+    });
+    // Schema issues come first: the zero seconds alone.
+    expect(await locationsOf(body)).toEqual(['body.steps[0].times[1].seconds']);
+    (body['steps'] as Array<{ times: Array<{ seconds: number }> }>)[0]!.times[1]!.seconds = 600;
+    expect(await locationsOf(body)).toEqual(['body.steps[0].times[0].phrase', 'body.steps[1].times[0].maxSeconds']);
+  });
+});
+
+describe('ingredient references', () => {
+  test('groupName must name a group of the recipe', async () => {
+    const issues = await refused(
+      withReferences('Add the cream.', [{ groupName: 'Sauce', ingredientName: 'cream', word: 'cream' }]),
+    );
+    expect(issues).toEqual([{ location: 'body.steps[0].references[0].groupName', message: 'names no ingredient group of this recipe' }]);
+  });
+
+  test('a null or empty groupName names the unnamed group, which must exist', async () => {
+    const named = [{ name: 'Dough', ingredients: [{ quantity: 500, unit: 'g', name: 'flour', note: null }] }];
+    expect(await locationsOf(withReferences('Sift the flour.', [{ groupName: null, ingredientName: 'flour', word: 'flour' }], named))).toEqual([
+      'body.steps[0].references[0].groupName',
+    ]);
+    const res = await post(withReferences('Chop the onion.', [{ groupName: '', ingredientName: 'onion', word: 'onion' }]));
+    expect(res.status).toBe(201);
+    expect(res.body.steps[0].references).toEqual([{ groupName: null, ingredientName: 'onion', word: 'onion' }]);
+  });
+
+  test('ingredientName must name an ingredient of that group', async () => {
+    const issues = await refused(
+      withReferences('Add the cream.', [{ groupName: null, ingredientName: 'cream', word: 'cream' }]),
+    );
+    expect(issues).toEqual([{ location: 'body.steps[0].references[0].ingredientName', message: 'names no ingredient of that group' }]);
+  });
+
+  test("word must occur in the step's text, as a whole word", async () => {
+    expect(await locationsOf(withReferences('Chop it.', [{ groupName: null, ingredientName: 'onion', word: 'onion' }]))).toEqual([
+      'body.steps[0].references[0].word',
+    ]);
+    expect(await locationsOf(withReferences('Chop the onions.', [{ groupName: null, ingredientName: 'onion', word: 'onion' }]))).toEqual([
+      'body.steps[0].references[0].word',
+    ]);
+    const ok = await post(withReferences('Chop the Onions.', [{ groupName: null, ingredientName: 'Onion', word: 'onions' }]));
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('field bounds, each located', () => {
+  test.each([
+    ['title', { title: '' }, 'body.title'],
+    ['title of spaces', { title: '   ' }, 'body.title'],
+    ['long title', { title: 'x'.repeat(201) }, 'body.title'],
+    ['long description', { description: 'x'.repeat(2001) }, 'body.description'],
+    ['servings 0', { servings: 0 }, 'body.servings'],
+    ['servings 100', { servings: 100 }, 'body.servings'],
+    ['servings 1.5', { servings: 1.5 }, 'body.servings'],
+    ['negative prep', { prepMinutes: -1 }, 'body.prepMinutes'],
+    ['cook over a day', { cookMinutes: 1441 }, 'body.cookMinutes'],
+    ['ftp source', { sourceUrl: 'ftp://example.com/x' }, 'body.sourceUrl'],
+    ['not an address', { sourceUrl: 'https://' }, 'body.sourceUrl'],
+    ['long source', { sourceUrl: `https://example.com/${'x'.repeat(490)}` }, 'body.sourceUrl'],
+    ['long source name', { sourceName: 'x'.repeat(201) }, 'body.sourceName'],
+    ['too many tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'body.tags'],
+    ['long tag', { tags: ['ok', 'x'.repeat(41)] }, 'body.tags[1]'],
+    ['empty tag', { tags: [' '] }, 'body.tags[0]'],
+    ['no groups', { ingredientGroups: [] }, 'body.ingredientGroups'],
+    ['too many groups', { ingredientGroups: Array.from({ length: 21 }, (_, i) => ({ name: `g${i}`, ingredients: [] })) }, 'body.ingredientGroups'],
+    ['too many steps', { steps: Array.from({ length: 51 }, () => ({ text: 'Stir.' })) }, 'body.steps'],
+    ['empty step', { steps: [{ text: '' }] }, 'body.steps[0].text'],
+    ['unknown field', { colour: 'red' }, 'body.colour'],
+    ['missing servings', { servings: undefined }, 'body.servings'],
+  ])('%s', async (_name, changes, location) => {
+    const body = recipeBody(changes as Body);
+    for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k];
+    expect(await locationsOf(body)).toContain(location);
+  });
+
+  test('ingredient fields are located inside their group', async () => {
+    const groups = [
+      { name: null, ingredients: [{ quantity: 1, unit: null, name: 'onion', note: null }] },
+      {
+        name: 'Sauce',
+        ingredients: [
+          { quantity: 1, unit: 'x'.repeat(21), name: 'cream', note: null },
+          { quantity: -1, unit: null, name: ' ', note: 'x'.repeat(201) },
+        ],
+      },
+    ];
+    const steps = [{ text: 'Chop the onion.' }];
+    expect(await locationsOf(recipeBody({ ingredientGroups: groups, steps }))).toEqual(
+      expect.arrayContaining(['body.ingredientGroups[1].ingredients[0].unit', 'body.ingredientGroups[1].ingredients[1].quantity', 'body.ingredientGroups[1].ingredients[1].note']),
+    );
+    groups[1]!.ingredients = [
+      { quantity: 1, unit: null, name: 'cream', note: null },
+      { quantity: 1, unit: null, name: '  ', note: null },
+    ];
+    expect(await locationsOf(recipeBody({ ingredientGroups: groups, steps }))).toEqual(['body.ingredientGroups[1].ingredients[1].name']);
+  });
+
+  test('two groups may not share a name (references could not tell them apart)', async () => {
+    const groups = [
+      { name: 'Sauce', ingredients: [{ quantity: 1, unit: null, name: 'cream', note: null }] },
+      { name: 'sauce ', ingredients: [{ quantity: 1, unit: null, name: 'salt', note: null }] },
+    ];
+    expect(await locationsOf(recipeBody({ ingredientGroups: groups, steps: [] }))).toEqual(['body.ingredientGroups[1].name']);
+  });
+
+  test('the answer names every field at fault, with a problem body', async () => {
+    const res = await post(recipeBody({ title: '', servings: 0 }));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ status: 422, title: 'Unprocessable Entity' });
+    expect(res.body.errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.servings', 'body.title']);
+  });
+
+  test('$schema on input is accepted and ignored', async () => {
+    const res = await post({ $schema: 'https://example.com/api/v1/schemas/Input.json', ...recipeBody() });
+    expect(res.status).toBe(201);
+  });
+});
