@@ -120,6 +120,10 @@ describe('permissions', () => {
 
   test('every member reads and writes comments on a locked recipe', async () => {
     const recipeId = await recipeBy(t, author, { locked: true });
+    // The member may not edit the recipe itself…
+    const recipe = await request(t.app).get(`/api/v1/recipes/${recipeId}`).set(as(member));
+    expect(recipe.body).toMatchObject({ locked: true, canEdit: false });
+    // …but talks about it like everyone else.
     const c = await comment(t, member, recipeId, 'Even here.');
     const edited = await request(t.app)
       .patch(`/api/v1/comments/${c.id}`)
@@ -292,7 +296,7 @@ describe('lifetime', () => {
       .put(`/api/v1/recipes/${recipeId}/comments/seen`)
       .set(as(author))
       .send({ upTo: c.id });
-    await t.database.db.deleteFrom('recipes').where('id', '=', recipeId).execute();
+    expect((await request(t.app).delete(`/api/v1/recipes/${recipeId}`).set(as(author))).status).toBe(204);
     expect((await request(t.app).get('/api/v1/comments').query({ recipeId }).set(as(member))).status).toBe(
       404,
     );

@@ -1,22 +1,16 @@
 /** Small helpers shared by the comment tests: a recipe to talk about, and comment calls. */
-import { sql } from 'kysely';
 import request from 'supertest';
 import type { Member, TestApp } from '../test-support/test-app.js';
+import { createRecipe } from './share-helpers.js';
 
-let recipeCounter = 0;
-
-/** A recipe written by `author`; `locked` sets its edit policy to locked. */
+/** A recipe written by `author` through the API; `locked` sets its edit policy to locked. */
 export async function recipeBy(
   t: TestApp,
   author: Member,
   options: { locked?: boolean } = {},
 ): Promise<string> {
-  const id = `recipe-${++recipeCounter}-${Date.now()}`;
-  await sql`
-    insert into recipes (id, slug, title, title_sort, servings, edit_policy, created_by, updated_by, created_at, updated_at, search)
-    values (${id}, ${id}, ${'Soup ' + recipeCounter}, ${'soup ' + recipeCounter}, 2, ${options.locked ? 'locked' : 'default'},
-            ${author.id}, ${author.id}, now(), now(), ''::tsvector)`.execute(t.database.db);
-  return id;
+  const created = await createRecipe(t, author, options.locked ? { editPolicy: 'locked' } : {});
+  return created.id;
 }
 
 /** Writes a comment as `who` (a member's cookie or `Bearer …`) and answers the created comment. */
