@@ -1,0 +1,90 @@
+import request from 'supertest';
+import { type TestApp, startTestApp } from '../test-support/test-app.js';
+import { asInput, createRecipe } from './recipe-fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function retitle(id: string, title: string) {
+  const current = await request(t.app).get(`/api/v1/recipes/${id}`).set('Cookie', t.owner.cookie);
+  const res = await request(t.app)
+    .put(`/api/v1/recipes/${id}`)
+    .set('Cookie', t.owner.cookie)
+    .send({ ...asInput(current.body), title });
+  expect(res.status).toBe(200);
+  return res.body as { slug: string; title: string };
+}
+
+test.each([
+  ['Crème brûlée', 'creme-brulee'],
+  ['Großmutters Käsespätzle', 'grossmutters-kasespatzle'],
+  ['Smørrebrød & Æbleskiver', 'smorrebrod-and-aebleskiver'],
+  ['Łódź-style Pierogi', 'lodz-style-pierogi'],
+  ['  Pasta   al   Forno!!  ', 'pasta-al-forno'],
+  ['Ｆｕｌｌ width ﬁsh', 'full-width-fish'],
+  ['炒饭', 'recipe'],
+])('the title "%s" gives the slug %s', async (title, slug) => {
+  const created = await createRecipe(t, t.owner, { title });
+  expect(created.slug).toBe(slug);
+});
+
+test('slugs are bounded in length and cut between words', async () => {
+  const title = 'Very long '.repeat(20).trim();
+  const created = await createRecipe(t, t.owner, { title });
+  expect(created.slug.length).toBeLessThanOrEqual(80);
+  expect(created.slug).toMatch(/^very-long(-very|-long)*$/);
+});
+
+test('a slug is unique in the household: -2, -3 on collisions, from any member', async () => {
+  const member = await t.member();
+  const first = await createRecipe(t, t.owner, { title: 'Banana bread' });
+  const second = await createRecipe(t, member, { title: 'Banana Bread' });
+  const third = await createRecipe(t, t.owner, { title: 'banana bread!' });
+  expect([first.slug, second.slug, third.slug]).toEqual(['banana-bread', 'banana-bread-2', 'banana-bread-3']);
+  const bySlug = await request(t.app).get('/api/v1/recipes/by-slug/banana-bread-2').set('Cookie', t.owner.cookie);
+  expect(bySlug.body.id).toBe(second.id);
+});
+
+test('recipes created at the same moment never share a slug', async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => request(t.app).post('/api/v1/recipes').set('Cookie', t.owner.cookie).send({
+      title: 'Race cake', description: '', servings: 1, prepMinutes: null, cookMinutes: null, sourceUrl: null, tags: [],
+      ingredientGroups: [{ name: null, ingredients: [] }], steps: [],
+    })),
+  );
+  expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+  const slugs = answers.map((a) => a.body.slug as string).sort();
+  expect(slugs).toEqual(['race-cake', 'race-cake-2', 'race-cake-3', 'race-cake-4', 'race-cake-5', 'race-cake-6']);
+});
+
+test('the slug stays across edits that keep the title, or change only its case and punctuation', async () => {
+  const created = await createRecipe(t, t.owner, { title: 'Apple pie' });
+  await createRecipe(t, t.owner, { title: 'Apple pie' }); // apple-pie-2
+  const current = await request(t.app).get(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie);
+  const edited = await request(t.app)
+    .put(`/api/v1/recipes/${created.id}`)
+    .set('Cookie', t.owner.cookie)
+    .send({ ...asInput(current.body), description: 'Changed.' });
+  expect(edited.body.slug).toBe('apple-pie');
+  expect((await retitle(created.id, 'APPLE PIE!')).slug).toBe('apple-pie');
+});
+
+test('a new title gives a new slug; the old slug is free again', async () => {
+  const created = await createRecipe(t, t.owner, { title: 'Plum cake' });
+  const renamed = await retitle(created.id, 'Damson cake');
+  expect(renamed.slug).toBe('damson-cake');
+  expect((await request(t.app).get('/api/v1/recipes/by-slug/plum-cake').set('Cookie', t.owner.cookie)).status).toBe(404);
+  expect((await request(t.app).get('/api/v1/recipes/by-slug/damson-cake').set('Cookie', t.owner.cookie)).body.id).toBe(created.id);
+  const next = await createRecipe(t, t.owner, { title: 'Plum cake' });
+  expect(next.slug).toBe('plum-cake');
+});
+
+test('a new title that collides gets the next free suffix, and a -2 recipe keeps its slug when its title stays', async () => {
+  await createRecipe(t, t.owner, { title: 'Fish stew' });
+  const other = await createRecipe(t, t.owner, { title: 'Seafood stew' });
+  expect((await retitle(other.id, 'Fish Stew')).slug).toBe('fish-stew-2');
+  expect((await retitle(other.id, 'Fish stew')).slug).toBe('fish-stew-2');
+});
