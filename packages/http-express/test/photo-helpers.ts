@@ -2,7 +2,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMAGE_STORE, type ImageStore } from '@larder/domain';
+import { IMAGE_RENDERER, IMAGE_STORE, type ImageRenderer, type ImageStore } from '@larder/domain';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
@@ -13,7 +13,14 @@ export async function startPhotoApp(
 ): Promise<TestApp & { dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'larder-photos-'));
   const t = await startTestApp({ SERVICE_DATA_DIR: dataDir, ...env });
-  return Object.assign(t, { dataDir });
+  const closeDatabase = t.close;
+  // Also stop what the images hold: the renderer's worker threads and the S3 client's sockets.
+  const close = async () => {
+    await t.container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
+    (imageStoreOf(t) as ImageStore & { close?: () => void }).close?.();
+    await closeDatabase();
+  };
+  return Object.assign(t, { dataDir, close });
 }
 
 export function authorize(req: request.Test, who: Member | string): request.Test {
