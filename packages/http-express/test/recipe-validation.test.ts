@@ -223,6 +223,14 @@ describe('field bounds, each located', () => {
     expect(res.body.errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.servings', 'body.title']);
   });
 
+  test('control characters are refused where they stand; line breaks in text are kept', async () => {
+    const body = recipeBody({ title: 'Soup\u0000', description: 'Line one\nLine two', steps: [{ text: 'Stir\u0007.' }] });
+    expect(await locationsOf(body)).toEqual(['body.title', 'body.steps[0].text']);
+    const ok = await post(recipeBody({ description: 'Line one\nLine two', steps: [{ text: 'Stir.\n\tThen rest.' }] }));
+    expect(ok.status).toBe(201);
+    expect(ok.body.description).toBe('Line one\nLine two');
+  });
+
   test('$schema on input is accepted and ignored', async () => {
     const res = await post({ $schema: 'https://example.com/api/v1/schemas/Input.json', ...recipeBody() });
     expect(res.status).toBe(201);

@@ -65,6 +65,16 @@ describe('creating and reading a recipe', () => {
     expect((await request(t.app).get('/api/v1/recipes/by-slug/nope').set('Cookie', t.owner.cookie)).status).toBe(404);
   });
 
+  test('an id or slug carrying a NUL names no recipe: 404, never a database error', async () => {
+    const cookie = t.owner.cookie;
+    expect((await request(t.app).get('/api/v1/recipes/a%00b').set('Cookie', cookie)).status).toBe(404);
+    expect((await request(t.app).get('/api/v1/recipes/by-slug/a%00b').set('Cookie', cookie)).status).toBe(404);
+    expect((await request(t.app).put('/api/v1/recipes/a%00b').set('Cookie', cookie).send(recipeBody())).status).toBe(404);
+    expect((await request(t.app).delete('/api/v1/recipes/a%00b').set('Cookie', cookie)).status).toBe(404);
+    expect((await request(t.app).put('/api/v1/recipes/a%00b/favorite').set('Cookie', cookie)).status).toBe(404);
+    expect((await request(t.app).delete('/api/v1/recipes/a%00b/tasty').set('Cookie', cookie)).status).toBe(204);
+  });
+
   test('without a session or token the recipes are closed: 401', async () => {
     const created = await createRecipe(t, t.owner);
     expect((await request(t.app).get(`/api/v1/recipes/${created.id}`)).status).toBe(401);

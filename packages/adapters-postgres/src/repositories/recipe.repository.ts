@@ -48,6 +48,11 @@ interface RecipeRow {
   updated_at: Date;
 }
 
+/** PostgreSQL text cannot hold NUL: a key carrying one names no recipe (instead of failing the query). */
+function storable(key: string): boolean {
+  return !key.includes('\u0000');
+}
+
 /** jsonb arrives parsed from `pg` and PGlite alike; text is parsed here just in case. */
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -161,6 +166,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
   constructor(private readonly db: Executor) {}
 
   async view(key: { id: string } | { slug: string }, viewerId: string): Promise<RecipeView | null> {
+    if (!storable('id' in key ? key.id : key.slug)) return null;
     const where = 'id' in key ? sql`r.id = ${key.id}` : sql`r.slug = ${key.slug}`;
     const { rows } = await sql<
       RecipeRow & {
@@ -214,11 +220,13 @@ export class PostgresRecipeRepository implements RecipeRepository {
   }
 
   async byId(id: string): Promise<Recipe | null> {
+    if (!storable(id)) return null;
     const { rows } = await sql<RecipeRow>`select ${RECIPE_COLUMNS} from recipes r where r.id = ${id}`.execute(this.db);
     return rows[0] ? recipeFromRow(rows[0]) : null;
   }
 
   async byIdForUpdate(id: string): Promise<Recipe | null> {
+    if (!storable(id)) return null;
     const { rows } = await sql<RecipeRow>`select ${RECIPE_COLUMNS} from recipes r where r.id = ${id} for update`.execute(
       this.db,
     );
@@ -273,6 +281,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
   }
 
   async delete(id: string): Promise<boolean> {
+    if (!storable(id)) return false;
     const result = await this.db.deleteFrom('recipes').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
@@ -282,6 +291,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
   }
 
   async removeFavorite(recipeId: string, accountId: string): Promise<void> {
+    if (!storable(recipeId)) return;
     await this.db.deleteFrom('recipe_favorites').where('recipe_id', '=', recipeId).where('account_id', '=', accountId).execute();
   }
 
@@ -290,11 +300,13 @@ export class PostgresRecipeRepository implements RecipeRepository {
   }
 
   async removeTasty(recipeId: string, accountId: string): Promise<void> {
+    if (!storable(recipeId)) return;
     await this.db.deleteFrom('recipe_tasty_marks').where('recipe_id', '=', recipeId).where('account_id', '=', accountId).execute();
   }
 
   /** Sets a mark once (setting it again changes nothing); false when the recipe does not exist. */
   private async addMark(table: 'recipe_favorites' | 'recipe_tasty_marks', recipeId: string, accountId: string, at: Date) {
+    if (!storable(recipeId)) return false;
     try {
       const { rows } = await sql<{ present: boolean }>`
         with added as (

@@ -25,6 +25,11 @@ export interface RecipeListing {
   limit?: number | undefined;
 }
 
+/** Search text without control characters (NUL cannot even reach the database). */
+function clean(text: string): string {
+  return tidy(text.replace(/[\u0000-\u001F\u007F]/gu, ' '));
+}
+
 export interface RecipeListingPage extends CardPage {
   page: number;
   limit: number;
@@ -37,13 +42,13 @@ export class RecipeSearch {
   async list(caller: Caller, listing: RecipeListing): Promise<RecipeListingPage> {
     const page = Math.max(1, Math.trunc(listing.page ?? 1));
     const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(listing.limit ?? DEFAULT_PAGE_SIZE)));
-    const q = tidy(listing.q ?? '');
+    const q = clean(listing.q ?? '');
     // Text with no letter or digit in it (say `':*&|!()`) searches for nothing in particular.
     const text = /[\p{L}\p{N}]/u.test(q) ? q : undefined;
     const named = listing.sort === 'newest' ? 'created' : listing.sort;
     const sort: RecipeSort | 'relevance' = named ?? (text ? 'relevance' : 'updated');
-    const tags = [...new Set((listing.tags ?? []).map((t) => tidy(t).toLowerCase()).filter((t) => t !== ''))];
-    const author = listing.author?.trim() || undefined;
+    const tags = [...new Set((listing.tags ?? []).map((t) => clean(t).toLowerCase()).filter((t) => t !== ''))];
+    const author = clean(listing.author ?? '') || undefined;
     const result = await this.deps.store.recipes.cards({
       viewerId: caller.account.id,
       text,

@@ -63,12 +63,16 @@ function orNull(text: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** Control characters other than tab and line ends: never part of a recipe (and NUL cannot be stored). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/u;
+
 class Checker {
   readonly issues = new IssueList();
 
   text(location: string, value: string, { min = 0, max }: { min?: number; max: number }): void {
     if (min > 0 && value.length < min) this.issues.add(location, 'must not be empty');
     else if (value.length > max) this.issues.add(location, `must be at most ${max} characters`);
+    else if (CONTROL.test(value)) this.issues.add(location, 'must not contain control characters');
   }
 
   integer(location: string, value: unknown, min: number, max: number): void {
