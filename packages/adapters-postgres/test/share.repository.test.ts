@@ -15,7 +15,9 @@ beforeAll(async () => {
   );
   await sql`insert into recipes (id, slug, title, title_sort, servings, created_by, updated_by, created_at, updated_at, search)
     values ('r1', 'soup', 'Soup', 'soup', 2, 'a1', 'a1', ${T0}, ${T0}, to_tsvector('simple', 'soup')),
-           ('r2', 'bread', 'Bread', 'bread', 1, 'a1', 'a1', ${T0}, ${T0}, to_tsvector('simple', 'bread'))`.execute(database.db);
+           ('r2', 'bread', 'Bread', 'bread', 1, 'a1', 'a1', ${T0}, ${T0}, to_tsvector('simple', 'bread'))`.execute(
+    database.db,
+  );
 });
 afterAll(() => database.close());
 

@@ -32,14 +32,18 @@ describe('the state of a public link, worked out on every read', () => {
 
   it('is revoked for good, before anything else', () => {
     const revoked = link({ revokedAt: created, expiresAt: later(-1) });
-    expect(shareStatus(revoked, null, { publicShares: false, publicShareMaxDays: 1 }, later(5))).toBe('revoked');
+    expect(shareStatus(revoked, null, { publicShares: false, publicShareMaxDays: 1 }, later(5))).toBe(
+      'revoked',
+    );
   });
 
   it('is expired once its own expiry passes, even when it would also be paused or limited', () => {
     const short = link({ expiresAt: later(7) });
     expect(shareStatus(short, creator, open, later(6.99))).toBe('active');
     expect(shareStatus(short, creator, open, later(7))).toBe('expired');
-    expect(shareStatus(short, null, { publicShares: false, publicShareMaxDays: 1 }, later(8))).toBe('expired');
+    expect(shareStatus(short, null, { publicShares: false, publicShareMaxDays: 1 }, later(8))).toBe(
+      'expired',
+    );
   });
 
   it('is paused while sharing is off, the creator may not share or the creator is gone, and revives after', () => {
@@ -57,7 +61,9 @@ describe('the state of a public link, worked out on every read', () => {
   });
 
   it('tells paused before limited', () => {
-    expect(shareStatus(link(), creator, { publicShares: false, publicShareMaxDays: 1 }, later(2))).toBe('paused');
+    expect(shareStatus(link(), creator, { publicShares: false, publicShareMaxDays: 1 }, later(2))).toBe(
+      'paused',
+    );
   });
 });
 
@@ -83,21 +89,28 @@ describe('how long a new link lasts', () => {
 
   it('takes the household default when no days are named', () => {
     expect(resolveShareDays(undefined, { publicShareDefaultDays: 30, publicShareMaxDays: 365 })).toBe(30);
-    expect(resolveShareDays(undefined, { publicShareDefaultDays: null, publicShareMaxDays: null })).toBeNull();
+    expect(
+      resolveShareDays(undefined, { publicShareDefaultDays: null, publicShareMaxDays: null }),
+    ).toBeNull();
   });
 
   it('allows no expiry only while there is no maximum', () => {
     expect(resolveShareDays(null, { publicShareDefaultDays: null, publicShareMaxDays: null })).toBeNull();
-    expect(failure(() => resolveShareDays(null, { publicShareDefaultDays: 7, publicShareMaxDays: 7 }))).toEqual([
+    expect(
+      failure(() => resolveShareDays(null, { publicShareDefaultDays: 7, publicShareMaxDays: 7 })),
+    ).toEqual([
       { location: 'body.days', message: expect.stringContaining('no expiry exceeds every maximum') },
     ]);
   });
 
   it('refuses days above the maximum or outside 1, 7, 30, 365', () => {
     expect(resolveShareDays(7, { publicShareDefaultDays: 7, publicShareMaxDays: 7 })).toBe(7);
-    expect(failure(() => resolveShareDays(30, { publicShareDefaultDays: 7, publicShareMaxDays: 7 }))[0]?.location).toBe('body.days');
-    expect(failure(() => resolveShareDays(3, { publicShareDefaultDays: null, publicShareMaxDays: null }))[0]?.message).toMatch(
-      /one of 1, 7, 30, 365/,
-    );
+    expect(
+      failure(() => resolveShareDays(30, { publicShareDefaultDays: 7, publicShareMaxDays: 7 }))[0]?.location,
+    ).toBe('body.days');
+    expect(
+      failure(() => resolveShareDays(3, { publicShareDefaultDays: null, publicShareMaxDays: null }))[0]
+        ?.message,
+    ).toMatch(/one of 1, 7, 30, 365/);
   });
 });

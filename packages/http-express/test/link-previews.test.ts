@@ -4,7 +4,13 @@ import request from 'supertest';
 import { createApp } from '../src/app.js';
 import { composeContainer } from '../src/composition-root.js';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
-import { type CreatedRecipe, createRecipe, expectPublicHeaders, setSettings, uploadPhoto } from './share-helpers.js';
+import {
+  type CreatedRecipe,
+  createRecipe,
+  expectPublicHeaders,
+  setSettings,
+  uploadPhoto,
+} from './share-helpers.js';
 
 let t: TestApp;
 let ann: Member;
@@ -18,7 +24,10 @@ const NO_PREVIEW = '{"title":"Not Found","status":404,"detail":"No such preview 
 beforeAll(async () => {
   t = await startTestApp();
   ann = await t.member('user');
-  soup = await createRecipe(t, ann, { title: 'Spiced lentil soup', description: 'Warming and quick.\nServe with bread.' });
+  soup = await createRecipe(t, ann, {
+    title: 'Spiced lentil soup',
+    description: 'Warming and quick.\nServe with bread.',
+  });
   bread = await createRecipe(t, ann, { title: 'Seeded rye bread', description: 'Dense and dark.' });
   cover = await uploadPhoto(t, ann, soup.id, await jpegOf(640, 480));
   other = await uploadPhoto(t, ann, soup.id, await jpegOf(320, 240));
@@ -48,7 +57,8 @@ function expectGenericCard(html: string) {
   expect(metaOf(html, 'og:title')).toBe('Larder');
   expect(metaOf(html, 'og:image')).toBeUndefined();
   expect(metaOf(html, 'twitter:card')).toBe('summary');
-  for (const word of ['Spiced', 'lentil', 'Warming', 'Seeded', 'rye', 'Dense', soup.id, cover]) expect(html).not.toContain(word);
+  for (const word of ['Spiced', 'lentil', 'Warming', 'Seeded', 'rye', 'Dense', soup.id, cover])
+    expect(html).not.toContain(word);
 }
 
 describe('the address to share a recipe by', () => {
@@ -68,14 +78,24 @@ describe('the address to share a recipe by', () => {
     const before = t.clock.now().getTime();
     const res = await shareLink(soup.id);
     expect(res.status).toBe(200);
-    expect(res.body.path).toMatch(new RegExp(`^/recipes/${soup.slug}\\?share=[0-9a-z]+\\.[A-Za-z0-9_-]{43}$`));
+    expect(res.body.path).toMatch(
+      new RegExp(`^/recipes/${soup.slug}\\?share=[0-9a-z]+\\.[A-Za-z0-9_-]{43}$`),
+    );
     const lifetime = Date.parse(res.body.expiresAt) - before;
     expect(lifetime).toBeGreaterThanOrEqual(60 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60_000 + 2000);
   });
 
   it('stores nothing per link', async () => {
-    const count = async () => Number((await t.database.db.selectFrom('shares').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('shares')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await previewPath(soup.id);
     await previewPath(soup.id);
@@ -105,7 +125,9 @@ describe('what a crawler sees at the recipe path', () => {
     expect(metaOf(html, 'twitter:title')).toBe('Spiced lentil soup');
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
     const image = metaOf(html, 'og:image') ?? '';
-    expect(image).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/link-preview/${soup.id}/${cover}\\?share=`));
+    expect(image).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/link-preview/${soup.id}/${cover}\\?share=`),
+    );
     expect(new URL(image).searchParams.get('share')).toBe(token);
     expect(metaOf(html, 'twitter:image')).toBe(image);
     expect(html).not.toMatch(/<script/i);
@@ -151,9 +173,13 @@ describe('what a crawler sees at the recipe path', () => {
       const recipe = await createRecipe(t2, author);
       const photo = await uploadPhoto(t2, author, recipe.id, await jpegOf(200, 200));
       await setSettings(t2, { linkPreviews: true });
-      const link = await request(t2.app).post(`/api/v1/recipes/${recipe.id}/share-link`).set('Cookie', author.cookie);
+      const link = await request(t2.app)
+        .post(`/api/v1/recipes/${recipe.id}/share-link`)
+        .set('Cookie', author.cookie);
       const html = (await request(t2.app).get(link.body.path)).text;
-      expect(metaOf(html, 'og:image')).toMatch(new RegExp(`^https://larder\\.example\\.net/link-preview/${recipe.id}/${photo}\\?share=`));
+      expect(metaOf(html, 'og:image')).toMatch(
+        new RegExp(`^https://larder\\.example\\.net/link-preview/${recipe.id}/${photo}\\?share=`),
+      );
       expect(metaOf(html, 'og:url')).toBe(`https://larder.example.net${link.body.path}`);
     } finally {
       await t2.close();
@@ -180,11 +206,14 @@ describe('the cover a preview shows', () => {
 
   it('is the thumb of the cover while the token holds', async () => {
     const { token } = await previewPath(soup.id);
-    const res = await request(t.app).get(`/link-preview/${soup.id}/${cover}?share=${token}`).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await request(t.app)
+      .get(`/link-preview/${soup.id}/${cover}?share=${token}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expectPublicHeaders(res);
@@ -198,7 +227,9 @@ describe('the cover a preview shows', () => {
     const doomed = await createRecipe(t, ann);
     const doomedPhoto = await uploadPhoto(t, ann, doomed.id, await jpegOf(200, 200));
     const doomedToken = (await previewPath(doomed.id)).token;
-    expect((await request(t.app).delete(`/api/v1/recipes/${doomed.id}`).set('Cookie', ann.cookie)).status).toBe(204);
+    expect(
+      (await request(t.app).delete(`/api/v1/recipes/${doomed.id}`).set('Cookie', ann.cookie)).status,
+    ).toBe(204);
 
     await cover404(`/link-preview/${soup.id}/${other}?share=${token}`);
     await cover404(`/link-preview/${soup.id}/${cover}`);

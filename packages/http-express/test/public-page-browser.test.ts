@@ -52,7 +52,9 @@ async function coverPhoto(): Promise<Uint8Array> {
 
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) {
-  console.warn(`public page browser test skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`);
+  console.warn(
+    `public page browser test skipped: ${CHROMIUM} is not installed (apt-get install -y chromium)`,
+  );
 }
 const describeInBrowser = haveChromium ? describe : describe.skip;
 
@@ -85,7 +87,10 @@ describeInBrowser('the public page in Chromium', () => {
             { name: 'olive oil', quantity: 2, unit: 'tbsp', note: null },
           ],
         },
-        { name: 'To serve', ingredients: [{ name: 'basil', quantity: 0.5, unit: 'bunch', note: 'leaves only' }] },
+        {
+          name: 'To serve',
+          ingredients: [{ name: 'basil', quantity: 0.5, unit: 'bunch', note: 'leaves only' }],
+        },
       ],
       steps: [
         {
@@ -98,7 +103,11 @@ describeInBrowser('the public page in Chromium', () => {
           references: [{ groupName: 'Soup', ingredientName: 'ripe tomatoes', word: 'tomatoes' }],
           times: [{ phrase: '20 to 25 minutes', seconds: 1200, maxSeconds: 1500 }],
         },
-        { text: 'Serve with torn basil.', references: [{ groupName: 'To serve', ingredientName: 'basil', word: 'basil' }], times: [] },
+        {
+          text: 'Serve with torn basil.',
+          references: [{ groupName: 'To serve', ingredientName: 'basil', word: 'basil' }],
+          times: [],
+        },
       ],
     });
     await uploadPhoto(t, ann, soup.id, await coverPhoto());
@@ -147,9 +156,13 @@ describeInBrowser('the public page in Chromium', () => {
     expect(await page.locator('script').count()).toBe(0);
 
     // The inline style applies (its hash is in the policy) and the cover loads from this origin.
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(250, 247, 242)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(250, 247, 242)',
+    );
     const cover = page.locator('img.cover');
-    expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(
+      0,
+    );
 
     expect(await page.locator('.ingredients li').allTextContents()).toEqual([
       '800 gripe tomatoes, roughly chopped',
@@ -159,7 +172,9 @@ describeInBrowser('the public page in Chromium', () => {
     ]);
     expect(await page.locator('mark.time').allTextContents()).toEqual(['8 minutes', '20 to 25 minutes']);
     expect(await page.locator('.steps li').count()).toBe(3);
-    expect(await page.locator('.source a').getAttribute('href')).toBe('https://cooking.example.org/tomato-soup');
+    expect(await page.locator('.source a').getAttribute('href')).toBe(
+      'https://cooking.example.org/tomato-soup',
+    );
     expect(await page.locator('footer').textContent()).toBe('Shared with Larder');
     // Fits a phone: nothing wider than the viewport.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(414);
@@ -199,7 +214,10 @@ describeInBrowser('the public page in Chromium', () => {
     // Serve the real answer, headers and all, with a script smuggled into its body.
     await page.route(`${origin}${link.path}`, async (route) => {
       const real = await route.fetch();
-      const body = (await real.text()).replace('</main>', '<script>window.__x = 1; console.log("script ran")</script></main>');
+      const body = (await real.text()).replace(
+        '</main>',
+        '<script>window.__x = 1; console.log("script ran")</script></main>',
+      );
       await route.fulfill({ response: real, body });
     });
     await page.goto(`${origin}${link.path}`, { waitUntil: 'load' });

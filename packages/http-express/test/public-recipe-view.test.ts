@@ -38,7 +38,10 @@ beforeAll(async () => {
   soup = await createRecipe(t, ann, { title: 'Red lentil soup' });
   cover = await uploadPhoto(t, ann, soup.id, await jpegOf(640, 480));
   second = await uploadPhoto(t, ann, soup.id, await jpegOf(300, 400));
-  const commented = await request(t.app).post(`/api/v1/recipes/${soup.id}/comments`).set('Cookie', bob.cookie).send({ body: COMMENT });
+  const commented = await request(t.app)
+    .post(`/api/v1/recipes/${soup.id}/comments`)
+    .set('Cookie', bob.cookie)
+    .send({ body: COMMENT });
   expect(commented.status).toBe(201);
   link = await share(t, ann, soup.id, { days: 30 });
 });
@@ -105,7 +108,22 @@ describe('the public view of a shared recipe', () => {
   });
 
   it('never carries a comment, a member’s name, username or id, the recipe id or slug, or the link id', async () => {
-    const forbidden = [COMMENT, 'needs more salt', ann.id, bob.id, ann.username, bob.username, 'Annika', 'Zweistein', 'Bartholomew', 'Quill', soup.id, soup.slug, link.id, t.owner.username];
+    const forbidden = [
+      COMMENT,
+      'needs more salt',
+      ann.id,
+      bob.id,
+      ann.username,
+      bob.username,
+      'Annika',
+      'Zweistein',
+      'Bartholomew',
+      'Quill',
+      soup.id,
+      soup.slug,
+      link.id,
+      t.owner.username,
+    ];
     const answers = [
       await view(link.token),
       await page(link.token),
@@ -170,12 +188,17 @@ describe('links that serve nothing', () => {
     const photo = await request(t.app).get(`/public-images/${token}/${cover}/thumb.jpg`);
     expect(photo.status).toBe(404);
     expect(photo.text).toBe(EXACT_404);
-    return { text: `${res.text}|${html.text}|${photo.text}`, type: String(res.headers['content-type']), etag: res.headers['etag'] };
+    return {
+      text: `${res.text}|${html.text}|${photo.text}`,
+      type: String(res.headers['content-type']),
+      etag: res.headers['etag'],
+    };
   }
 
   it('answer byte-identical 404s whether unknown, malformed, revoked, paused, limited or expired', async () => {
     const answers = new Map<string, string>();
-    for (const dead of await deadLinks()) answers.set(dead.name, JSON.stringify(await expectDead(dead.token)));
+    for (const dead of await deadLinks())
+      answers.set(dead.name, JSON.stringify(await expectDead(dead.token)));
 
     // Paused: sharing off for the household.
     await setSettings(t, { publicShares: false });
@@ -199,7 +222,16 @@ describe('links that serve nothing', () => {
 
     const distinct = new Set(answers.values());
     expect([...answers.keys()].sort()).toEqual(
-      ['expired', 'limited', 'malformed', 'paused: creator gone', 'paused: right withdrawn', 'paused: sharing off', 'revoked', 'unknown'].sort(),
+      [
+        'expired',
+        'limited',
+        'malformed',
+        'paused: creator gone',
+        'paused: right withdrawn',
+        'paused: sharing off',
+        'revoked',
+        'unknown',
+      ].sort(),
     );
     expect(distinct.size).toBe(1);
 
@@ -262,8 +294,19 @@ describe('the public page /s/{token}', () => {
       tags: ['<b>bold</b>'],
       sourceUrl: 'https://example.org/?q="><script>alert(2)</script>',
       sourceName: '<i>Grandma</i>',
-      ingredientGroups: [{ name: '<em>Group</em>', ingredients: [{ name: '<u>salt</u>', quantity: null, unit: null, note: "it's <fine>" }] }],
-      steps: [{ text: 'Wait <b>10 minutes</b> & stir.', references: [], times: [{ phrase: '10 minutes', seconds: 600 }] }],
+      ingredientGroups: [
+        {
+          name: '<em>Group</em>',
+          ingredients: [{ name: '<u>salt</u>', quantity: null, unit: null, note: "it's <fine>" }],
+        },
+      ],
+      steps: [
+        {
+          text: 'Wait <b>10 minutes</b> & stir.',
+          references: [],
+          times: [{ phrase: '10 minutes', seconds: 600 }],
+        },
+      ],
     });
     const hostileLink = await share(t, ann, hostile.id, { days: 7 });
     const html = (await page(hostileLink.token)).text;
@@ -273,7 +316,9 @@ describe('the public page /s/{token}', () => {
     expect(html).toContain('&lt;i&gt;Grandma&lt;/i&gt;');
     expect(html).toContain('&lt;em&gt;Group&lt;/em&gt;');
     expect(html).toContain('it&#39;s &lt;fine&gt;');
-    expect(html).toContain('Wait &lt;b&gt;<mark class="time" title="10 min">10 minutes</mark>&lt;/b&gt; &amp; stir.');
+    expect(html).toContain(
+      'Wait &lt;b&gt;<mark class="time" title="10 min">10 minutes</mark>&lt;/b&gt; &amp; stir.',
+    );
     expect(html).not.toMatch(/<script|<img src=x|<b>|<i>|<em>|<u>/i);
     expect(html).not.toContain('"><script>');
   });

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
-import { type CreatedRecipe, DAY_MS, advanceDays, createRecipe, setCanShare, setSettings, share } from './share-helpers.js';
+import {
+  type CreatedRecipe,
+  DAY_MS,
+  advanceDays,
+  createRecipe,
+  setCanShare,
+  setSettings,
+  share,
+} from './share-helpers.js';
 
 let t: TestApp;
 let ann: Member;
@@ -49,7 +57,11 @@ describe('creating a public link', () => {
 
   it('looks links up by the SHA-256 digest of their token', async () => {
     const created = await share(t, ann, soup.id, { days: 1 });
-    const row = await t.database.db.selectFrom('shares').select(['token_digest']).where('id', '=', created.id).executeTakeFirst();
+    const row = await t.database.db
+      .selectFrom('shares')
+      .select(['token_digest'])
+      .where('id', '=', created.id)
+      .executeTakeFirst();
     expect(row?.token_digest).toBe(createHash('sha256').update(created.token).digest('hex'));
   });
 
@@ -116,7 +128,12 @@ describe('creating a public link', () => {
     const again = await post(ann, soup.id, { days: 30 });
     expect(again.status).toBe(409);
     expect(again.body.$schema).toMatch(/\/ExistingShareError\.json$/);
-    expect(again.body.share).toMatchObject({ id: first.id, path: first.path, status: 'active', recipe: { id: soup.id } });
+    expect(again.body.share).toMatchObject({
+      id: first.id,
+      path: first.path,
+      status: 'active',
+      recipe: { id: soup.id },
+    });
     expect((await post(bob, soup.id, { days: 7 })).status).toBe(201);
   });
 
@@ -148,7 +165,9 @@ describe('creating a public link', () => {
       .set('Authorization', `Bearer ${token}`)
       .send({ days: 7 });
     expect(viaToken.status).toBe(403);
-    expect((await request(t.app).post(`/api/v1/recipes/${soup.id}/public-share`).send({ days: 7 })).status).toBe(401);
+    expect(
+      (await request(t.app).post(`/api/v1/recipes/${soup.id}/public-share`).send({ days: 7 })).status,
+    ).toBe(401);
   });
 });
 
@@ -164,7 +183,10 @@ describe('listing, finding and revoking links', () => {
     expect(own.status).toBe(200);
     expect(own.body.$schema).toMatch(/\/ShareList\.json$/);
     expect(own.body.items.map((s: { id: string }) => s.id)).toEqual([second.id, first.id]);
-    expect(own.body.items[0]).toMatchObject({ path: second.path, recipe: { id: bread.id, slug: bread.slug } });
+    expect(own.body.items[0]).toMatchObject({
+      path: second.path,
+      recipe: { id: bread.id, slug: bread.slug },
+    });
 
     const all = await request(t.app).get('/api/v1/shares?all=true').set('Cookie', admin.cookie);
     expect(all.status).toBe(200);
@@ -178,7 +200,10 @@ describe('listing, finding and revoking links', () => {
 
   it('shows paused and limited links with their state, and hides expired and revoked ones', async () => {
     const mine = await share(t, ann, soup.id, { days: 30 });
-    const status = async () => (await request(t.app).get('/api/v1/shares').set('Cookie', ann.cookie)).body.items.map((s: { status: string }) => s.status);
+    const status = async () =>
+      (await request(t.app).get('/api/v1/shares').set('Cookie', ann.cookie)).body.items.map(
+        (s: { status: string }) => s.status,
+      );
     expect(await status()).toEqual(['active']);
 
     await setSettings(t, { publicShares: false });
@@ -196,7 +221,9 @@ describe('listing, finding and revoking links', () => {
 
     await advanceDays(t, 30, [ann, bob, admin]);
     expect(await status()).toEqual([]);
-    expect((await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Cookie', ann.cookie)).body.share).toBeNull();
+    expect(
+      (await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Cookie', ann.cookie)).body.share,
+    ).toBeNull();
     void mine;
   });
 
@@ -204,26 +231,42 @@ describe('listing, finding and revoking links', () => {
     const none = await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Cookie', ann.cookie);
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ $schema: expect.stringMatching(/\/MyShareBody\.json$/), share: null });
-    const unknown = await request(t.app).get('/api/v1/shares/by-recipe/no-such-recipe').set('Cookie', ann.cookie);
+    const unknown = await request(t.app)
+      .get('/api/v1/shares/by-recipe/no-such-recipe')
+      .set('Cookie', ann.cookie);
     expect(unknown.status).toBe(200);
     expect(unknown.body.share).toBeNull();
 
     const mine = await share(t, ann, soup.id, { days: 7 });
     const found = await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Cookie', ann.cookie);
     expect(found.body.share).toMatchObject({ id: mine.id, path: mine.path, status: 'active' });
-    const othersView = await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Cookie', bob.cookie);
+    const othersView = await request(t.app)
+      .get(`/api/v1/shares/by-recipe/${soup.id}`)
+      .set('Cookie', bob.cookie);
     expect(othersView.body.share).toBeNull();
   });
 
   it('revokes one’s own link (204), not another member’s (404); an admin revokes anyone’s', async () => {
     const anns = await share(t, ann, soup.id, { days: 7 });
     const bobs = await share(t, bob, soup.id, { days: 7 });
-    expect((await request(t.app).delete(`/api/v1/shares/${bobs.id}`).set('Cookie', ann.cookie)).status).toBe(404);
-    expect((await request(t.app).delete(`/api/v1/shares/${anns.id}`).set('Cookie', ann.cookie)).status).toBe(204);
-    expect((await request(t.app).delete(`/api/v1/shares/${anns.id}`).set('Cookie', ann.cookie)).status).toBe(404);
-    expect((await request(t.app).delete(`/api/v1/shares/${bobs.id}`).set('Cookie', admin.cookie)).status).toBe(204);
-    expect((await request(t.app).delete('/api/v1/shares/no-such-link').set('Cookie', admin.cookie)).status).toBe(404);
-    expect((await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Cookie', ann.cookie)).body.share).toBeNull();
+    expect((await request(t.app).delete(`/api/v1/shares/${bobs.id}`).set('Cookie', ann.cookie)).status).toBe(
+      404,
+    );
+    expect((await request(t.app).delete(`/api/v1/shares/${anns.id}`).set('Cookie', ann.cookie)).status).toBe(
+      204,
+    );
+    expect((await request(t.app).delete(`/api/v1/shares/${anns.id}`).set('Cookie', ann.cookie)).status).toBe(
+      404,
+    );
+    expect(
+      (await request(t.app).delete(`/api/v1/shares/${bobs.id}`).set('Cookie', admin.cookie)).status,
+    ).toBe(204);
+    expect(
+      (await request(t.app).delete('/api/v1/shares/no-such-link').set('Cookie', admin.cookie)).status,
+    ).toBe(404);
+    expect(
+      (await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Cookie', ann.cookie)).body.share,
+    ).toBeNull();
     expect((await post(ann, soup.id, { days: 7 })).status).toBe(201);
   });
 
@@ -232,24 +275,32 @@ describe('listing, finding and revoking links', () => {
     await share(t, bob, soup.id, { days: 7 });
     expect((await request(t.app).delete('/api/v1/shares').set('Cookie', bob.cookie)).status).toBe(403);
     expect((await request(t.app).delete('/api/v1/shares').set('Cookie', admin.cookie)).status).toBe(204);
-    expect((await request(t.app).get('/api/v1/shares?all=true').set('Cookie', admin.cookie)).body.items).toEqual([]);
+    expect(
+      (await request(t.app).get('/api/v1/shares?all=true').set('Cookie', admin.cookie)).body.items,
+    ).toEqual([]);
   });
 
   it('keeps a deleted member’s link, paused and without a creator, for admins to see and revoke', async () => {
     const carl = await t.member('user');
     const carls = await share(t, carl, soup.id, { days: 7 });
-    expect((await request(t.app).delete(`/api/v1/users/${carl.id}`).set('Cookie', t.owner.cookie)).status).toBe(204);
+    expect(
+      (await request(t.app).delete(`/api/v1/users/${carl.id}`).set('Cookie', t.owner.cookie)).status,
+    ).toBe(204);
     const all = await request(t.app).get('/api/v1/shares?all=true').set('Cookie', admin.cookie);
     const listed = all.body.items.find((s: { id: string }) => s.id === carls.id);
     expect(listed.status).toBe('paused');
     expect(listed.createdBy).toBeUndefined();
-    expect((await request(t.app).delete(`/api/v1/shares/${carls.id}`).set('Cookie', admin.cookie)).status).toBe(204);
+    expect(
+      (await request(t.app).delete(`/api/v1/shares/${carls.id}`).set('Cookie', admin.cookie)).status,
+    ).toBe(204);
   });
 
   it('loses a recipe’s links with the recipe', async () => {
     const bread = await createRecipe(t, ann);
     await share(t, ann, bread.id, { days: 7 });
-    expect((await request(t.app).delete(`/api/v1/recipes/${bread.id}`).set('Cookie', ann.cookie)).status).toBe(204);
+    expect(
+      (await request(t.app).delete(`/api/v1/recipes/${bread.id}`).set('Cookie', ann.cookie)).status,
+    ).toBe(204);
     expect((await request(t.app).get('/api/v1/shares').set('Cookie', ann.cookie)).body.items).toEqual([]);
   });
 
@@ -257,7 +308,9 @@ describe('listing, finding and revoking links', () => {
     const token = await t.token(admin, ['recipes:read', 'recipes:write', 'recipes:delete']);
     const bearer = `Bearer ${token}`;
     expect((await request(t.app).get('/api/v1/shares').set('Authorization', bearer)).status).toBe(403);
-    expect((await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Authorization', bearer)).status).toBe(403);
+    expect(
+      (await request(t.app).get(`/api/v1/shares/by-recipe/${soup.id}`).set('Authorization', bearer)).status,
+    ).toBe(403);
     expect((await request(t.app).delete('/api/v1/shares').set('Authorization', bearer)).status).toBe(403);
     expect((await request(t.app).delete('/api/v1/shares/x').set('Authorization', bearer)).status).toBe(403);
     expect((await request(t.app).get('/api/v1/shares')).status).toBe(401);

@@ -47,8 +47,15 @@ export interface CreatedRecipe {
   title: string;
 }
 
-export async function createRecipe(t: TestApp, author: Member, over: Record<string, unknown> = {}): Promise<CreatedRecipe> {
-  const res = await request(t.app).post('/api/v1/recipes').set('Cookie', author.cookie).send(recipeInput(over));
+export async function createRecipe(
+  t: TestApp,
+  author: Member,
+  over: Record<string, unknown> = {},
+): Promise<CreatedRecipe> {
+  const res = await request(t.app)
+    .post('/api/v1/recipes')
+    .set('Cookie', author.cookie)
+    .send(recipeInput(over));
   if (res.status !== 201) throw new Error(`recipe failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, slug: res.body.slug, title: res.body.title };
 }
@@ -59,7 +66,10 @@ export async function setSettings(t: TestApp, patch: Record<string, unknown>): P
 }
 
 export async function setCanShare(t: TestApp, member: Member, canSharePublicly: boolean): Promise<void> {
-  const res = await request(t.app).patch(`/api/v1/users/${member.id}`).set('Cookie', t.owner.cookie).send({ canSharePublicly });
+  const res = await request(t.app)
+    .patch(`/api/v1/users/${member.id}`)
+    .set('Cookie', t.owner.cookie)
+    .send({ canSharePublicly });
   if (res.status !== 200) throw new Error(`user update failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
@@ -71,8 +81,16 @@ export interface CreatedShare {
   expiresAt: string | null;
 }
 
-export async function share(t: TestApp, who: Member, recipeId: string, body: Record<string, unknown> = {}): Promise<CreatedShare> {
-  const res = await request(t.app).post(`/api/v1/recipes/${recipeId}/public-share`).set('Cookie', who.cookie).send(body);
+export async function share(
+  t: TestApp,
+  who: Member,
+  recipeId: string,
+  body: Record<string, unknown> = {},
+): Promise<CreatedShare> {
+  const res = await request(t.app)
+    .post(`/api/v1/recipes/${recipeId}/public-share`)
+    .set('Cookie', who.cookie)
+    .send(body);
   if (res.status !== 201) throw new Error(`share failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...res.body, token: String(res.body.path).replace(/^\/s\//, '') };
 }
@@ -86,7 +104,12 @@ export async function advanceDays(t: TestApp, days: number, members: Member[]): 
 }
 
 /** Uploads a photo to a recipe and answers its id. */
-export async function uploadPhoto(t: TestApp, who: Member, recipeId: string, jpeg: Uint8Array): Promise<string> {
+export async function uploadPhoto(
+  t: TestApp,
+  who: Member,
+  recipeId: string,
+  jpeg: Uint8Array,
+): Promise<string> {
   const res = await request(t.app)
     .post(`/api/v1/recipes/${recipeId}/images`)
     .set('Cookie', who.cookie)
@@ -96,7 +119,10 @@ export async function uploadPhoto(t: TestApp, who: Member, recipeId: string, jpe
 }
 
 export async function rename(t: TestApp, member: Member, displayName: string): Promise<void> {
-  const res = await request(t.app).patch(`/api/v1/users/${member.id}`).set('Cookie', t.owner.cookie).send({ displayName });
+  const res = await request(t.app)
+    .patch(`/api/v1/users/${member.id}`)
+    .set('Cookie', t.owner.cookie)
+    .send({ displayName });
   if (res.status !== 200) throw new Error(`rename failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 

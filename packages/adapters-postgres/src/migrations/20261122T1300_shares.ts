@@ -19,8 +19,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint shares_token_while_unrevoked check (revoked_at is not null or token is not null)
     )`.execute(db);
   // One unrevoked link per member and recipe: the second request gets the first link back.
-  await sql`create unique index shares_one_per_member on shares (recipe_id, created_by) where revoked_at is null`.execute(db);
-  await sql`create index shares_by_creator on shares (created_by, created_at desc) where revoked_at is null`.execute(db);
+  await sql`create unique index shares_one_per_member on shares (recipe_id, created_by) where revoked_at is null`.execute(
+    db,
+  );
+  await sql`create index shares_by_creator on shares (created_by, created_at desc) where revoked_at is null`.execute(
+    db,
+  );
   await sql`create index shares_unrevoked on shares (created_at desc) where revoked_at is null`.execute(db);
 
   // Keys the application makes for itself once (link-preview signing), shared by every app server.

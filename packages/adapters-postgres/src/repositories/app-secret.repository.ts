@@ -11,7 +11,11 @@ export class PostgresAppSecretRepository implements AppSecretRepository {
       .values({ name, value: candidate, created_at: at })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    const row = await this.db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
     return row.value;
   }
 }

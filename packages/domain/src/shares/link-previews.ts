@@ -114,10 +114,12 @@ export class LinkPreviews {
   /** Made once for the whole installation; read once per process (it never changes). */
   private signingKey(): Promise<string> {
     const { store, clock, secrets } = this.deps;
-    this.key ??= store.appSecrets.getOrCreate(LINK_PREVIEW_KEY_NAME, secrets.randomToken(32), clock.now()).catch((error) => {
-      this.key = undefined;
-      throw error;
-    });
+    this.key ??= store.appSecrets
+      .getOrCreate(LINK_PREVIEW_KEY_NAME, secrets.randomToken(32), clock.now())
+      .catch((error) => {
+        this.key = undefined;
+        throw error;
+      });
     return this.key;
   }
 }

@@ -49,11 +49,20 @@ export function publicViewOf(
     tags: [...recipe.tags],
     ingredientGroups: recipe.ingredientGroups.map((group) => ({
       name: group.name,
-      ingredients: group.ingredients.map((i) => ({ name: i.name, note: i.note, quantity: i.quantity, unit: i.unit })),
+      ingredients: group.ingredients.map((i) => ({
+        name: i.name,
+        note: i.note,
+        quantity: i.quantity,
+        unit: i.unit,
+      })),
     })),
     steps: recipe.steps.map((step) => ({
       text: step.text,
-      references: step.references.map((r) => ({ groupName: r.groupName, ingredientName: r.ingredientName, word: r.word })),
+      references: step.references.map((r) => ({
+        groupName: r.groupName,
+        ingredientName: r.ingredientName,
+        word: r.word,
+      })),
       times: step.times.map((t) => ({
         phrase: t.phrase,
         seconds: t.seconds,

@@ -116,7 +116,12 @@ export class PublicShares {
       throw new Conflict('shares.busy', 'Another request is changing this link; try again.');
     }
     const { account } = caller;
-    const creator = { id: account.id, displayName: account.displayName, color: account.color, canSharePublicly: true };
+    const creator = {
+      id: account.id,
+      displayName: account.displayName,
+      color: account.color,
+      canSharePublicly: true,
+    };
     const view = viewOf({ share: created, recipe, creator }, settings, now);
     if (!view) throw new Error('a new share must be live');
     return view;
@@ -171,7 +176,8 @@ export class PublicShares {
     const row = await store.shares.byTokenDigest(secrets.digest(token));
     if (!row) throw new ShareNotAvailable();
     const settings = await store.settings.get();
-    if (shareStatus(row.share, row.creator, settings, clock.now()) !== 'active') throw new ShareNotAvailable();
+    if (shareStatus(row.share, row.creator, settings, clock.now()) !== 'active')
+      throw new ShareNotAvailable();
     return { share: row.share, recipeId: row.share.recipeId, attribution: settings.publicShareAttribution };
   }
 

@@ -64,7 +64,12 @@ export type LiveShareStatus = (typeof LIVE_SHARE_STATUSES)[number];
 
 export type ShareRules = Pick<HouseholdSettings, 'publicShares' | 'publicShareMaxDays'>;
 
-export function shareStatus(share: StoredShare, creator: ShareCreator | null, rules: ShareRules, now: Date): ShareStatus {
+export function shareStatus(
+  share: StoredShare,
+  creator: ShareCreator | null,
+  rules: ShareRules,
+  now: Date,
+): ShareStatus {
   if (share.revokedAt) return 'revoked';
   if (share.expiresAt && share.expiresAt <= now) return 'expired';
   if (!rules.publicShares || !creator || !creator.canSharePublicly) return 'paused';
@@ -78,12 +83,18 @@ export function isLive(status: ShareStatus): status is LiveShareStatus {
 }
 
 /** When the household maximum ends this link, counted from its creation; null without a maximum. */
-export function maximumLifetimeEnd(share: StoredShare, rules: Pick<ShareRules, 'publicShareMaxDays'>): Date | null {
+export function maximumLifetimeEnd(
+  share: StoredShare,
+  rules: Pick<ShareRules, 'publicShareMaxDays'>,
+): Date | null {
   return rules.publicShareMaxDays === null ? null : addMs(share.createdAt, rules.publicShareMaxDays * DAY_MS);
 }
 
 /** The earlier of the link's own expiry and the household maximum; null: permanent. */
-export function effectiveExpiry(share: StoredShare, rules: Pick<ShareRules, 'publicShareMaxDays'>): Date | null {
+export function effectiveExpiry(
+  share: StoredShare,
+  rules: Pick<ShareRules, 'publicShareMaxDays'>,
+): Date | null {
   const limit = maximumLifetimeEnd(share, rules);
   if (!share.expiresAt) return limit;
   if (!limit) return share.expiresAt;

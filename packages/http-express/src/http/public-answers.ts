@@ -19,10 +19,18 @@ export function setPublicHeaders(res: Response): void {
  * The one answer for a public link that serves nothing (unknown, revoked, paused,
  * limited, expired): the same bytes every time, exactly `{title, status, detail}`.
  */
-export const DEAD_LINK_BODY = JSON.stringify({ title: 'Not Found', status: 404, detail: 'This link is not available.' });
+export const DEAD_LINK_BODY = JSON.stringify({
+  title: 'Not Found',
+  status: 404,
+  detail: 'This link is not available.',
+});
 
 /** The one answer for a link-preview photo that may not be shown, whatever the reason. */
-export const NO_PREVIEW_BODY = JSON.stringify({ title: 'Not Found', status: 404, detail: 'No such preview image.' });
+export const NO_PREVIEW_BODY = JSON.stringify({
+  title: 'Not Found',
+  status: 404,
+  detail: 'No such preview image.',
+});
 
 export function sendPublicNotFound(res: Response, body: string): void {
   setPublicHeaders(res);

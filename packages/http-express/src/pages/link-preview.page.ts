@@ -1,5 +1,6 @@
 import type { PreviewCard } from '@larder/domain';
-import { html } from './html.js';
+// `markup` is the html tag function under another name, so that formatters leave the page text alone.
+import { html as markup } from './html.js';
 import { publicDocument } from './public-recipe.page.js';
 
 export interface PreviewPageInput {
@@ -22,19 +23,19 @@ export function linkPreviewPage(input: PreviewPageInput): string {
   const { card, url, imageUrl } = input;
   const title = card ? card.title : 'Larder';
   const description = card ? card.description || 'A recipe on Larder.' : GENERIC_DESCRIPTION;
-  const head = html`
+  const head = markup`
 <meta property="og:site_name" content="Larder">
 <meta property="og:type" content="${card ? 'article' : 'website'}">
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${url}">
-${imageUrl ? html`<meta property="og:image" content="${imageUrl}">` : ''}
+${imageUrl ? markup`<meta property="og:image" content="${imageUrl}">` : ''}
 <meta name="twitter:card" content="${imageUrl ? 'summary_large_image' : 'summary'}">
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${description}">
-${imageUrl ? html`<meta name="twitter:image" content="${imageUrl}">` : ''}
+${imageUrl ? markup`<meta name="twitter:image" content="${imageUrl}">` : ''}
 <meta name="description" content="${description}">`;
-  const body = html`<div class="gone"><h1>${title}</h1>${card && card.description ? html`<p>${card.description}</p>` : ''}
+  const body = markup`<div class="gone"><h1>${title}</h1>${card && card.description ? markup`<p>${card.description}</p>` : ''}
 <p>Sign in to Larder to open this recipe.</p><p><a href="/">Open Larder</a></p></div>`;
   return publicDocument(card ? `${card.title} · Larder` : 'Larder', body, head);
 }

@@ -1,5 +1,6 @@
 import type { Ingredient, PublicImage, PublicRecipe, Step } from '@larder/domain';
-import { type RawHtml, html, raw, styleHash } from './html.js';
+// `markup` is the html tag function under another name, so that formatters leave the page text alone.
+import { type RawHtml, html as markup, raw, styleHash } from './html.js';
 
 const STYLE = `
 :root{color-scheme:light}
@@ -44,7 +45,7 @@ export const PUBLIC_PAGE_CSP = [
 ].join('; ');
 
 function document(title: string, body: RawHtml, head: RawHtml = raw('')): string {
-  return html`<!doctype html>
+  return markup`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">${head}
 <title>${title}</title><style>${raw(STYLE)}</style></head>
@@ -110,14 +111,20 @@ function occurrences(text: string, needle: string): Array<[number, number]> {
 export function stepText(step: Step): RawHtml {
   const spans: Span[] = [];
   for (const time of step.times) {
-    const label = time.maxSeconds ? `${formatSeconds(time.seconds)} to ${formatSeconds(time.maxSeconds)}` : formatSeconds(time.seconds);
+    const label = time.maxSeconds
+      ? `${formatSeconds(time.seconds)} to ${formatSeconds(time.maxSeconds)}`
+      : formatSeconds(time.seconds);
     for (const [start, end] of occurrences(step.text, time.phrase)) {
-      spans.push({ start, end, render: (t) => html`<mark class="time" title="${label}">${t}</mark>` });
+      spans.push({ start, end, render: (t) => markup`<mark class="time" title="${label}">${t}</mark>` });
     }
   }
   for (const ref of step.references) {
     for (const [start, end] of occurrences(step.text, ref.word)) {
-      spans.push({ start, end, render: (t) => html`<span class="ingredient" title="${ref.ingredientName}">${t}</span>` });
+      spans.push({
+        start,
+        end,
+        render: (t) => markup`<span class="ingredient" title="${ref.ingredientName}">${t}</span>`,
+      });
     }
   }
   // Times first, then ingredients; an overlapping later span is dropped.
@@ -133,15 +140,15 @@ export function stepText(step: Step): RawHtml {
     at = span.end;
   }
   parts.push(step.text.slice(at));
-  return html`${parts}`;
+  return markup`${parts}`;
 }
 
 function ingredientLine(ingredient: Ingredient): RawHtml {
   const amount = [ingredient.quantity !== null ? formatQuantity(ingredient.quantity) : null, ingredient.unit]
     .filter((p) => p !== null && p !== '')
     .join(' ');
-  return html`<li>${amount ? html`<span class="qty">${amount}</span>` : ''}${ingredient.name}${
-    ingredient.note ? html`<span class="note">, ${ingredient.note}</span>` : ''
+  return markup`<li>${amount ? markup`<span class="qty">${amount}</span>` : ''}${ingredient.name}${
+    ingredient.note ? markup`<span class="note">, ${ingredient.note}</span>` : ''
   }</li>`;
 }
 
@@ -150,7 +157,7 @@ function paragraphs(text: string): RawHtml {
     .split(/\n\s*\n|\r\n\s*\r\n/)
     .map((p) => p.trim())
     .filter((p) => p !== '');
-  return html`${parts.map((p) => html`<p>${p}</p>`)}`;
+  return markup`${parts.map((p) => markup`<p>${p}</p>`)}`;
 }
 
 /** Only http(s) addresses become links: never `javascript:` or `data:`. */
@@ -181,31 +188,32 @@ export function recipePage(recipe: PublicRecipe, options: RecipePageOptions): st
   }
   const href = safeHref(recipe.sourceUrl);
   const sourceLabel = recipe.sourceName || recipe.sourceUrl;
-  const body = html`<article>
-${cover ? html`<img class="cover" src="${options.imageUrl(cover, 'detail.jpg')}" alt="" width="${Math.min(cover.width, 1600)}" height="${Math.round((Math.min(cover.width, 1600) / cover.width) * cover.height)}">` : ''}
+  const body = markup`<article>
+${cover ? markup`<img class="cover" src="${options.imageUrl(cover, 'detail.jpg')}" alt="" width="${Math.min(cover.width, 1600)}" height="${Math.round((Math.min(cover.width, 1600) / cover.width) * cover.height)}">` : ''}
 <h1>${recipe.title}</h1>
-${recipe.description ? html`<div class="description">${paragraphs(recipe.description)}</div>` : ''}
-<ul class="facts">${facts.map((f) => html`<li>${f}</li>`)}</ul>
-${recipe.tags.length ? html`<ul class="tags">${recipe.tags.map((t) => html`<li>${t}</li>`)}</ul>` : ''}
+${recipe.description ? markup`<div class="description">${paragraphs(recipe.description)}</div>` : ''}
+<ul class="facts">${facts.map((f) => markup`<li>${f}</li>`)}</ul>
+${recipe.tags.length ? markup`<ul class="tags">${recipe.tags.map((t) => markup`<li>${t}</li>`)}</ul>` : ''}
 ${
   recipe.ingredientGroups.some((g) => g.ingredients.length)
-    ? html`<section class="ingredients"><h2>Ingredients</h2>${recipe.ingredientGroups.map(
-        (group) => html`${group.name ? html`<h3>${group.name}</h3>` : ''}<ul>${group.ingredients.map(ingredientLine)}</ul>`,
+    ? markup`<section class="ingredients"><h2>Ingredients</h2>${recipe.ingredientGroups.map(
+        (group) =>
+          markup`${group.name ? markup`<h3>${group.name}</h3>` : ''}<ul>${group.ingredients.map(ingredientLine)}</ul>`,
       )}</section>`
     : ''
 }
 ${
   recipe.steps.length
-    ? html`<section class="steps"><h2>Steps</h2><ol>${recipe.steps.map((step) => html`<li>${stepText(step)}</li>`)}</ol></section>`
+    ? markup`<section class="steps"><h2>Steps</h2><ol>${recipe.steps.map((step) => markup`<li>${stepText(step)}</li>`)}</ol></section>`
     : ''
 }
 ${
   sourceLabel
-    ? html`<p class="source">Source: ${href ? html`<a href="${href}" rel="nofollow noopener noreferrer">${sourceLabel}</a>` : sourceLabel}</p>`
+    ? markup`<p class="source">Source: ${href ? markup`<a href="${href}" rel="nofollow noopener noreferrer">${sourceLabel}</a>` : sourceLabel}</p>`
     : ''
 }
 </article>
-${recipe.attribution ? html`<footer>Shared with Larder</footer>` : ''}`;
+${recipe.attribution ? markup`<footer>Shared with Larder</footer>` : ''}`;
   return document(recipe.title, body, options.extraHead);
 }
 
@@ -213,7 +221,7 @@ ${recipe.attribution ? html`<footer>Shared with Larder</footer>` : ''}`;
 export function notAvailablePage(): string {
   return document(
     'Not available',
-    html`<div class="gone"><h1>This recipe is not available</h1><p>The link is unknown, has expired or was taken back.</p></div>`,
+    markup`<div class="gone"><h1>This recipe is not available</h1><p>The link is unknown, has expired or was taken back.</p></div>`,
   );
 }
 

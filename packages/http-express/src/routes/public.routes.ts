@@ -10,18 +10,30 @@ import {
 } from '@larder/domain';
 import type { Request, Response } from 'express';
 import { sendStoredImage } from '../http/image-response.js';
-import { DEAD_LINK_BODY, NO_PREVIEW_BODY, PUBLIC_HEADERS, sendPublicNotFound, setPublicHeaders } from '../http/public-answers.js';
+import {
+  DEAD_LINK_BODY,
+  NO_PREVIEW_BODY,
+  PUBLIC_HEADERS,
+  sendPublicNotFound,
+  setPublicHeaders,
+} from '../http/public-answers.js';
 import { str } from '../http/json-schema.js';
 import { linkPreviewPage } from '../pages/link-preview.page.js';
 import { PUBLIC_PAGE_CSP, notAvailablePage, recipePage } from '../pages/public-recipe.page.js';
 import type { RouteModule } from './route-module.js';
 
 /** Any string is accepted as a token: a malformed one is simply a link that serves nothing. */
-const tokenParam = { schema: str({ minLength: 1 }), description: 'The token of the public link, the last segment of /s/{token}' };
+const tokenParam = {
+  schema: str({ minLength: 1 }),
+  description: 'The token of the public link, the last segment of /s/{token}',
+};
 
 function sendPage(res: Response, status: number, page: string): void {
   setPublicHeaders(res);
-  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': PUBLIC_PAGE_CSP }).send(page);
+  res
+    .status(status)
+    .set({ 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': PUBLIC_PAGE_CSP })
+    .send(page);
 }
 
 function presentPublicRecipe(recipe: PublicRecipe): PublicRecipe {
@@ -36,7 +48,8 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
   const shares = container.resolve(PublicShares);
   const previews = container.resolve(LinkPreviews);
   const photos = container.resolve(RecipePhotos);
-  const baseUrl = (req: Request) => config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+  const baseUrl = (req: Request) =>
+    config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
 
   table.add({
     method: 'get',
@@ -70,7 +83,8 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
     path: '/s/:token',
     operationId: 'public-recipe-page',
     summary: 'The public page of a shared recipe',
-    description: 'Server-rendered HTML without any script. A dead link shows the same "not available" page with status 404.',
+    description:
+      'Server-rendered HTML without any script. A dead link shows the same "not available" page with status 404.',
     tag: 'public',
     access: 'public',
     describedBy: false,
@@ -84,7 +98,8 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
           res,
           200,
           recipePage(recipe, {
-            imageUrl: (image, file) => `/public-images/${encodeURIComponent(token)}/${encodeURIComponent(image.id)}/${file}`,
+            imageUrl: (image, file) =>
+              `/public-images/${encodeURIComponent(token)}/${encodeURIComponent(image.id)}/${file}`,
           }),
         );
       } catch (error) {
@@ -106,7 +121,11 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
     tag: 'public',
     access: 'public',
     describedBy: false,
-    params: { token: tokenParam, imageId: { schema: str({ minLength: 1 }) }, file: { schema: str({ minLength: 1 }) } },
+    params: {
+      token: tokenParam,
+      imageId: { schema: str({ minLength: 1 }) },
+      file: { schema: str({ minLength: 1 }) },
+    },
     responses: { 200: { content: 'image/jpeg', description: 'The JPEG; ETag, HEAD and single byte ranges' } },
     errors: [404],
     handle: async ({ params, req, res }) => {
@@ -136,7 +155,9 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
     access: 'public',
     describedBy: false,
     params: { recipeId: { schema: str({ minLength: 1 }) }, imageId: { schema: str({ minLength: 1 }) } },
-    query: { [PREVIEW_QUERY]: { schema: str(), description: 'The token of the address create-share-link returned' } },
+    query: {
+      [PREVIEW_QUERY]: { schema: str(), description: 'The token of the address create-share-link returned' },
+    },
     responses: { 200: { content: 'image/jpeg', description: 'The thumb of the cover' } },
     errors: [404],
     handle: async ({ params, query, req, res }) => {
@@ -168,7 +189,9 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
     access: 'public',
     describedBy: false,
     params: { slug: { schema: str({ minLength: 1, maxLength: 200 }) } },
-    query: { [PREVIEW_QUERY]: { schema: str(), description: 'The token create-share-link put in the address' } },
+    query: {
+      [PREVIEW_QUERY]: { schema: str(), description: 'The token create-share-link put in the address' },
+    },
     responses: { 200: { content: 'text/html' } },
     handle: async ({ params, query, req, res }) => {
       const slug = String(params['slug']);
@@ -180,7 +203,9 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
           ? `${base}/link-preview/${encodeURIComponent(card.recipeId)}/${encodeURIComponent(card.coverImageId)}?${PREVIEW_QUERY}=${encodeURIComponent(String(token))}`
           : null;
       // The generic card names the service only: not even the slug asked for is echoed.
-      const url = card ? `${base}/recipes/${encodeURIComponent(slug)}?${PREVIEW_QUERY}=${encodeURIComponent(String(token))}` : `${base}/`;
+      const url = card
+        ? `${base}/recipes/${encodeURIComponent(slug)}?${PREVIEW_QUERY}=${encodeURIComponent(String(token))}`
+        : `${base}/`;
       sendPage(res, 200, linkPreviewPage({ url, card, imageUrl }));
       return null;
     },

@@ -37,7 +37,10 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
           throw problem(403, error.message, { extra: { reason: error.reason }, schema: 'RefusedError' });
         }
         if (error instanceof ShareExists) {
-          throw problem(409, error.message, { extra: { share: presentShare(error.share) }, schema: 'ExistingShareError' });
+          throw problem(409, error.message, {
+            extra: { share: presentShare(error.share) },
+            schema: 'ExistingShareError',
+          });
         }
         throw error;
       }
@@ -52,7 +55,9 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
     description: "The caller's own live public links, newest first. With all=true, an admin gets everyone's.",
     tag: 'shares',
     access: 'session',
-    query: { all: { schema: bool(), description: "Everyone's links instead of the caller's own; admins only" } },
+    query: {
+      all: { schema: bool(), description: "Everyone's links instead of the caller's own; admins only" },
+    },
     responses: { 200: { schema: 'ShareList' } },
     errors: [401, 403, 422],
     handle: async ({ caller, query }) => ({
@@ -65,7 +70,8 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
     path: '/api/v1/shares/by-recipe/:recipeId',
     operationId: 'get-my-public-share',
     summary: "Get the caller's public link to a recipe",
-    description: 'share: null when the caller has no live link to the recipe, or there is no such recipe: never an error.',
+    description:
+      'share: null when the caller has no live link to the recipe, or there is no such recipe: never an error.',
     tag: 'shares',
     access: 'session',
     params: { recipeId: idParam },

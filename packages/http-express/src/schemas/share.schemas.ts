@@ -1,5 +1,15 @@
 import { LIVE_SHARE_STATUSES, SHARE_DAYS } from '@larder/domain';
-import { type JsonSchema, arrayOf, bool, dateTime, int, nullable, object, ref, str } from '../http/json-schema.js';
+import {
+  type JsonSchema,
+  arrayOf,
+  bool,
+  dateTime,
+  int,
+  nullable,
+  object,
+  ref,
+  str,
+} from '../http/json-schema.js';
 import type { SchemaRegistry } from '../http/schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
@@ -25,7 +35,10 @@ const shareFields: Record<string, JsonSchema> = {
   }),
   createdAt: dateTime(),
   expiresAt: nullable(
-    dateTime({ description: "The earlier of the link's own expiry and the household maximum from createdAt; null: permanent" }),
+    dateTime({
+      description:
+        "The earlier of the link's own expiry and the household maximum from createdAt; null: permanent",
+    }),
   ),
   createdBy: { ...ref('Creator'), description: 'Who made the link; absent once their account is gone' },
   recipe: ref('RecipeRef'),
@@ -33,10 +46,16 @@ const shareFields: Record<string, JsonSchema> = {
 const shareRequired = ['id', 'recipe', 'path', 'createdAt', 'expiresAt', 'status'];
 
 export function defineShareSchemas(registry: SchemaRegistry): void {
-  registry.define('Creator', object({ id: str(), displayName: str(), color: str() }, ['id', 'displayName', 'color']));
+  registry.define(
+    'Creator',
+    object({ id: str(), displayName: str(), color: str() }, ['id', 'displayName', 'color']),
+  );
   registry.define('RecipeRef', object({ id: str(), slug: str(), title: str() }, ['id', 'slug', 'title']));
   registry.define('Share', object(shareFields, shareRequired, { description: 'A public link to a recipe.' }));
-  registry.define('ShareList', object({ $schema: schemaUrlProperty, items: arrayOf(ref('Share')) }, ['items']));
+  registry.define(
+    'ShareList',
+    object({ $schema: schemaUrlProperty, items: arrayOf(ref('Share')) }, ['items']),
+  );
   registry.define(
     'MyShareBody',
     object(
@@ -44,7 +63,8 @@ export function defineShareSchemas(registry: SchemaRegistry): void {
         $schema: schemaUrlProperty,
         share: {
           ...nullable(object(shareFields, shareRequired)),
-          description: "The caller's live public link to the recipe; null when there is none or no such recipe",
+          description:
+            "The caller's live public link to the recipe; null when there is none or no such recipe",
         },
       },
       ['share'],
@@ -70,7 +90,8 @@ export function defineShareSchemas(registry: SchemaRegistry): void {
         ...problemFields,
         reason: str({
           enum: ['sharing-off', 'not-allowed'],
-          description: 'sharing-off: public sharing is switched off for the household; not-allowed: the caller may not share publicly',
+          description:
+            'sharing-off: public sharing is switched off for the household; not-allowed: the caller may not share publicly',
         }),
       },
       ['reason'],
@@ -78,15 +99,27 @@ export function defineShareSchemas(registry: SchemaRegistry): void {
   );
   registry.define(
     'ExistingShareError',
-    object({ ...problemFields, share: { ...ref('Share'), description: "The caller's existing link to the recipe" } }, ['share']),
+    object(
+      {
+        ...problemFields,
+        share: { ...ref('Share'), description: "The caller's existing link to the recipe" },
+      },
+      ['share'],
+    ),
   );
   registry.define(
     'Link',
     object(
       {
         $schema: schemaUrlProperty,
-        path: str({ description: 'The recipe path, /recipes/{slug}, with ?share={token} while link previews are on' }),
-        expiresAt: nullable(dateTime({ description: 'When the token stops showing the recipe in previews; null without a token' })),
+        path: str({
+          description: 'The recipe path, /recipes/{slug}, with ?share={token} while link previews are on',
+        }),
+        expiresAt: nullable(
+          dateTime({
+            description: 'When the token stops showing the recipe in previews; null without a token',
+          }),
+        ),
       },
       ['path', 'expiresAt'],
     ),
@@ -128,7 +161,10 @@ export function defineShareSchemas(registry: SchemaRegistry): void {
         'coverImageId',
         'attribution',
       ],
-      { description: 'A recipe as anyone holding its public link reads it: no ids of recipes or people, no slug, no comments.' },
+      {
+        description:
+          'A recipe as anyone holding its public link reads it: no ids of recipes or people, no slug, no comments.',
+      },
     ),
   );
 }
