@@ -31,6 +31,15 @@ beforeAll(async () => {
   bread = await createRecipe(t, ann, { title: 'Seeded rye bread', description: 'Dense and dark.' });
   cover = await uploadPhoto(t, ann, soup.id, await jpegOf(640, 480));
   other = await uploadPhoto(t, ann, soup.id, await jpegOf(320, 240));
+  await request(t.app)
+    .patch(`/api/v1/users/${ann.id}`)
+    .set('Cookie', t.owner.cookie)
+    .send({ displayName: 'Annika' });
+  const remark = await request(t.app)
+    .post(`/api/v1/recipes/${soup.id}/comments`)
+    .set('Cookie', ann.cookie)
+    .send({ body: 'Previewed-remark' });
+  expect(remark.status).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -131,6 +140,8 @@ describe('what a crawler sees at the recipe path', () => {
     expect(new URL(image).searchParams.get('share')).toBe(token);
     expect(metaOf(html, 'twitter:image')).toBe(image);
     expect(html).not.toMatch(/<script/i);
+    // The card shows the recipe, never the people around it or their comments.
+    for (const word of [ann.id, ann.username, 'Previewed-remark', 'Annika']) expect(html).not.toContain(word);
   });
 
   it('shows only the generic card without a token, with a bad or foreign token, for an unknown recipe, or with previews off', async () => {
