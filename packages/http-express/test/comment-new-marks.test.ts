@@ -185,6 +185,30 @@ test('a member whose only comment is deleted stops following the recipe', async 
 });
 
 describe('PUT seen', () => {
+  test('racing marks from one reader all succeed and leave the highest, capped mark', async () => {
+    const recipeId = await recipeBy(t, author);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await comment(t, talker, recipeId, `c${i}`)).id);
+    const newest = ids[ids.length - 1] ?? 0;
+    const upTos = [ids[0], newest + 50, ids[1], newest, ids[2], 0, ids[3], ids[0]] as number[];
+    const answers = await Promise.all(
+      upTos.map((upTo) =>
+        request(t.app)
+          .put(`/api/v1/recipes/${recipeId}/comments/seen`)
+          .set('Cookie', author.cookie)
+          .send({ upTo }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(upTos.map(() => 204));
+    const stored = await t.database.db
+      .selectFrom('comment_seen')
+      .select('last_seen_id')
+      .where('recipe_id', '=', recipeId)
+      .where('account_id', '=', author.id)
+      .execute();
+    expect(stored.map((row) => Number(row.last_seen_id))).toEqual([newest]);
+  });
+
   test('answers 404 for an unknown recipe and 422 for a bad upTo', async () => {
     const recipeId = await recipeBy(t, author);
     const put = (id: string, body: unknown) =>
