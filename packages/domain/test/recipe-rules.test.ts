@@ -116,10 +116,20 @@ describe('edit policy', () => {
       expect(abilitiesOf(keeper, recipe('locked'), false)).toEqual(all);
     }
     const other = caller('user', 'other');
-    expect(abilitiesOf(other, recipe('open'), true)).toEqual({ canEdit: true, canDelete: false, canChangePolicy: false });
-    expect(abilitiesOf(other, recipe('locked'), false)).toEqual({ canEdit: false, canDelete: false, canChangePolicy: false });
+    expect(abilitiesOf(other, recipe('open'), true)).toEqual({
+      canEdit: true,
+      canDelete: false,
+      canChangePolicy: false,
+    });
+    expect(abilitiesOf(other, recipe('locked'), false)).toEqual({
+      canEdit: false,
+      canDelete: false,
+      canChangePolicy: false,
+    });
     // Nobody is the author of a recipe whose author left.
-    expect(abilitiesOf(caller('user', 'x'), { createdById: null, editPolicy: 'locked' }, false).canDelete).toBe(false);
+    expect(
+      abilitiesOf(caller('user', 'x'), { createdById: null, editPolicy: 'locked' }, false).canDelete,
+    ).toBe(false);
   });
 
   test("a token's scopes limit what it may do", () => {
@@ -128,7 +138,9 @@ describe('edit policy', () => {
       canDelete: false,
       canChangePolicy: false,
     });
-    expect(abilitiesOf(caller('user', 'author', ['recipes:write', 'recipes:delete']), recipe('open'), false)).toEqual({
+    expect(
+      abilitiesOf(caller('user', 'author', ['recipes:write', 'recipes:delete']), recipe('open'), false),
+    ).toEqual({
       canEdit: true,
       canDelete: true,
       canChangePolicy: true,

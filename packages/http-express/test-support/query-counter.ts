@@ -2,7 +2,14 @@
  * Counts the statements the application sends to the database, so a test can
  * tell that a listing costs the same number of queries whatever its size.
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 
 export class QueryCounter implements KyselyPlugin {
   count = 0;

@@ -62,7 +62,12 @@ test('two PUTs racing on one recipe leave one whole version, never a mix (10 rou
     expect(read.body.updatedBy.id).toBe(winner === 'alpha' ? t.owner.id : editor.id);
     expect(read.body.slug).toBe(`version-${winner}-${round}`);
     for (const v of ['alpha', 'omega'] as const) {
-      const found = await as(request(t.app).get('/api/v1/recipes').query({ q: `${v}flour` }), t.owner);
+      const found = await as(
+        request(t.app)
+          .get('/api/v1/recipes')
+          .query({ q: `${v}flour` }),
+        t.owner,
+      );
       expect(found.body.total).toBe(v === winner ? 1 : 0);
     }
     winners.push(winner);

@@ -56,7 +56,11 @@ export function as(req: request.Test, who: Member | string): request.Test {
 }
 
 /** Creates a recipe as `who` and answers the created recipe; fails the test on anything but 201. */
-export async function createRecipe(t: TestApp, who: Member | string, changes: Body = {}): Promise<Body & { id: string; slug: string }> {
+export async function createRecipe(
+  t: TestApp,
+  who: Member | string,
+  changes: Body = {},
+): Promise<Body & { id: string; slug: string }> {
   const res = await as(request(t.app).post('/api/v1/recipes'), who).send(recipeBody(changes));
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -64,7 +68,19 @@ export async function createRecipe(t: TestApp, who: Member | string, changes: Bo
 
 /** The body of a recipe answer as it can be sent back in a PUT. */
 export function asInput(recipe: Body): Body {
-  const fields = ['title', 'description', 'servings', 'prepMinutes', 'cookMinutes', 'sourceUrl', 'sourceName', 'tags', 'ingredientGroups', 'steps', 'editPolicy'];
+  const fields = [
+    'title',
+    'description',
+    'servings',
+    'prepMinutes',
+    'cookMinutes',
+    'sourceUrl',
+    'sourceName',
+    'tags',
+    'ingredientGroups',
+    'steps',
+    'editPolicy',
+  ];
   return Object.fromEntries(fields.filter((f) => f in recipe).map((f) => [f, recipe[f]]));
 }
 

@@ -72,7 +72,11 @@ beforeAll(async () => {
     .send({ ...asInput(tart.body), description: 'Zesty and sharp, with a crisp crust.' })
     .expect(200);
   // Tasty marks: fritters 2, curry 1.
-  for (const [key, who] of [['fritters', alice], ['fritters', bob], ['curry', alice]] as const) {
+  for (const [key, who] of [
+    ['fritters', alice],
+    ['fritters', bob],
+    ['curry', alice],
+  ] as const) {
     await as(request(t.app).put(`/api/v1/recipes/${id[key]}/tasty`), who).expect(204);
   }
 });
@@ -84,7 +88,8 @@ async function list(query: Record<string, string | number | boolean> = {}, who: 
   return res.body as { items: Array<Body & { id: string }>; page: number; limit: number; total: number };
 }
 
-const keysOf = (items: Array<{ id: string }>) => items.map((c) => Object.keys(id).find((k) => id[k] === c.id) ?? c.id);
+const keysOf = (items: Array<{ id: string }>) =>
+  items.map((c) => Object.keys(id).find((k) => id[k] === c.id) ?? c.id);
 
 describe('the page', () => {
   test('answers {items, page, limit, total} of cards, 24 a page by default', async () => {
@@ -106,8 +111,20 @@ describe('the page', () => {
       newComments: false,
       imageCount: 0,
       imageBytes: 0,
-      createdBy: { id: alice.id, username: 'alice', displayName: 'alice', color: expect.any(String), avatarId: null },
-      updatedBy: { id: alice.id, username: 'alice', displayName: 'alice', color: expect.any(String), avatarId: null },
+      createdBy: {
+        id: alice.id,
+        username: 'alice',
+        displayName: 'alice',
+        color: expect.any(String),
+        avatarId: null,
+      },
+      updatedBy: {
+        id: alice.id,
+        username: 'alice',
+        displayName: 'alice',
+        color: expect.any(String),
+        avatarId: null,
+      },
     });
     const tart = res.body.items.find((c: { id: string }) => c.id === id['tart']);
     expect(tart.totalMinutes).toBe(60);
@@ -162,8 +179,8 @@ describe('search', () => {
 
   test.each([
     "':*&|!()",
-    "lemon:* | chick",
-    "!lemon",
+    'lemon:* | chick',
+    '!lemon',
     "'",
     '\\',
     '<->',
@@ -209,7 +226,11 @@ describe('filters', () => {
   });
 
   test('maxMinutes: total time known and at most that', async () => {
-    expect(keysOf((await list({ maxMinutes: 40, sort: 'title' })).items)).toEqual(['fish', 'curry', 'fritters']);
+    expect(keysOf((await list({ maxMinutes: 40, sort: 'title' })).items)).toEqual([
+      'fish',
+      'curry',
+      'fritters',
+    ]);
     expect(keysOf((await list({ maxMinutes: 25, sort: 'title' })).items)).toEqual(['fish', 'fritters']);
     expect((await list({ maxMinutes: 0 })).total).toBe(0);
   });
@@ -221,7 +242,9 @@ describe('filters', () => {
   });
 
   test('filters combine', async () => {
-    expect(keysOf((await list({ author: 'owner', tags: 'dinner', maxMinutes: 30, q: 'baked' })).items)).toEqual(['fish']);
+    expect(
+      keysOf((await list({ author: 'owner', tags: 'dinner', maxMinutes: 30, q: 'baked' })).items),
+    ).toEqual(['fish']);
     expect((await list({ author: 'bob', tags: 'dessert' })).total).toBe(0);
   });
 });
@@ -229,7 +252,13 @@ describe('filters', () => {
 describe('sorting', () => {
   test('updated (the default): most recently changed first', async () => {
     expect(keysOf((await list()).items)).toEqual(['tart', 'fish', 'fritters', 'brulee', 'curry']);
-    expect(keysOf((await list({ sort: 'updated' })).items)).toEqual(['tart', 'fish', 'fritters', 'brulee', 'curry']);
+    expect(keysOf((await list({ sort: 'updated' })).items)).toEqual([
+      'tart',
+      'fish',
+      'fritters',
+      'brulee',
+      'curry',
+    ]);
   });
 
   test('created, also called newest: most recently created first', async () => {
@@ -239,7 +268,13 @@ describe('sorting', () => {
   });
 
   test('title: alphabetical, accents and case aside', async () => {
-    expect(keysOf((await list({ sort: 'title' })).items)).toEqual(['fish', 'curry', 'brulee', 'tart', 'fritters']);
+    expect(keysOf((await list({ sort: 'title' })).items)).toEqual([
+      'fish',
+      'curry',
+      'brulee',
+      'tart',
+      'fritters',
+    ]);
   });
 
   test('tasty: most tasty marks first', async () => {
@@ -279,8 +314,10 @@ describe('queries per listing', () => {
     for (let i = 0; i < 50; i++) {
       const who = people[i % 3]!;
       const created = await createRecipe(t, who, { title: `Bulk dish ${i}`, tags: ['bulk'] });
-      if (i % 2 === 0) await as(request(t.app).put(`/api/v1/recipes/${created.id}/favorite`), t.owner).expect(204);
-      if (who !== t.owner) await as(request(t.app).put(`/api/v1/recipes/${created.id}/tasty`), t.owner).expect(204);
+      if (i % 2 === 0)
+        await as(request(t.app).put(`/api/v1/recipes/${created.id}/favorite`), t.owner).expect(204);
+      if (who !== t.owner)
+        await as(request(t.app).put(`/api/v1/recipes/${created.id}/tasty`), t.owner).expect(204);
     }
     const cost = async (query: Record<string, string | number>) => {
       let page: { items: unknown[] } = { items: [] };

@@ -31,7 +31,7 @@ async function cardFor(id: string, who: Member) {
 }
 
 describe('tasty marks', () => {
-  test("the author cannot mark their own recipe tasty: 403, and nothing changes", async () => {
+  test('the author cannot mark their own recipe tasty: 403, and nothing changes', async () => {
     const recipe = await createRecipe(t, author);
     const res = await mark('put', 'tasty', recipe.id, author);
     expect(res.status).toBe(403);
@@ -39,7 +39,7 @@ describe('tasty marks', () => {
     expect(await seenBy(recipe.id, author)).toMatchObject({ tasty: false, tastyCount: 0, tastyBy: [] });
   });
 
-  test('everyone sees how many marked it and who; tasty is the caller\'s own mark', async () => {
+  test("everyone sees how many marked it and who; tasty is the caller's own mark", async () => {
     const recipe = await createRecipe(t, author);
     await mark('put', 'tasty', recipe.id, fan).expect(204);
     await mark('put', 'tasty', recipe.id, fan).expect(204); // twice is once
@@ -51,7 +51,11 @@ describe('tasty marks', () => {
     ];
     expect(await seenBy(recipe.id, fan)).toMatchObject({ tasty: true, tastyCount: 2, tastyBy: people });
     expect(await seenBy(recipe.id, author)).toMatchObject({ tasty: false, tastyCount: 2, tastyBy: people });
-    expect(await seenBy(recipe.id, bystander)).toMatchObject({ tasty: false, tastyCount: 2, tastyBy: people });
+    expect(await seenBy(recipe.id, bystander)).toMatchObject({
+      tasty: false,
+      tastyCount: 2,
+      tastyBy: people,
+    });
     expect(await cardFor(recipe.id, fan)).toMatchObject({ tasty: true, tastyCount: 2 });
     expect(await cardFor(recipe.id, bystander)).toMatchObject({ tasty: false, tastyCount: 2 });
   });
@@ -101,7 +105,7 @@ describe('favorites', () => {
     expect((await seenBy(recipe.id, author)).favorite).toBe(true);
   });
 
-  test('favorites=true lists only the caller\'s favorites', async () => {
+  test("favorites=true lists only the caller's favorites", async () => {
     const reader = await t.member();
     const mine = await createRecipe(t, author, { title: 'Reader favourite' });
     const theirs = await createRecipe(t, author, { title: 'Bystander favourite' });

@@ -19,7 +19,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function lockByDefault(on: boolean) {
-  await as(request(t.app).patch('/api/v1/settings'), t.owner).send({ recipesLockedByDefault: on }).expect(200);
+  await as(request(t.app).patch('/api/v1/settings'), t.owner)
+    .send({ recipesLockedByDefault: on })
+    .expect(200);
 }
 
 async function read(id: string, who: Member | string) {
@@ -33,7 +35,12 @@ async function put(id: string, who: Member | string, changes: Body = {}) {
   return as(request(t.app).put(`/api/v1/recipes/${id}`), who).send({ ...asInput(current), ...changes });
 }
 
-const abilities = (b: Body) => ({ locked: b['locked'], canEdit: b['canEdit'], canDelete: b['canDelete'], canChangePolicy: b['canChangePolicy'] });
+const abilities = (b: Body) => ({
+  locked: b['locked'],
+  canEdit: b['canEdit'],
+  canDelete: b['canDelete'],
+  canChangePolicy: b['canChangePolicy'],
+});
 
 describe('edit policy', () => {
   afterEach(() => lockByDefault(false));
@@ -46,23 +53,36 @@ describe('edit policy', () => {
     ['open', true, false],
     ['locked', false, true],
     ['locked', true, true],
-  ] as const)('policy %s with recipesLockedByDefault %s: locked is %s, and who may edit follows', async (policy, byDefault, locked) => {
-    const recipe = await createRecipe(t, author, { editPolicy: policy });
-    await lockByDefault(byDefault);
-    const seenBy = async (who: Member) => abilities(await read(recipe.id, who));
-    // The author, admins and the owner always edit, delete and change the policy.
-    for (const keeper of [author, admin, owner]) {
-      expect(await seenBy(keeper)).toEqual({ locked, canEdit: true, canDelete: true, canChangePolicy: true });
-      expect((await put(recipe.id, keeper, { description: `by ${keeper.username}` })).status).toBe(200);
-    }
-    // Another member edits only while the recipe is not locked, and never deletes it.
-    expect(await seenBy(other)).toEqual({ locked, canEdit: !locked, canDelete: false, canChangePolicy: false });
-    const res = await put(recipe.id, other, { description: 'by the other member' });
-    expect(res.status).toBe(locked ? 403 : 200);
-    const after = await read(recipe.id, owner);
-    expect(after['editPolicy']).toBe(policy);
-    expect(after['description']).toBe(locked ? `by ${owner.username}` : 'by the other member');
-  });
+  ] as const)(
+    'policy %s with recipesLockedByDefault %s: locked is %s, and who may edit follows',
+    async (policy, byDefault, locked) => {
+      const recipe = await createRecipe(t, author, { editPolicy: policy });
+      await lockByDefault(byDefault);
+      const seenBy = async (who: Member) => abilities(await read(recipe.id, who));
+      // The author, admins and the owner always edit, delete and change the policy.
+      for (const keeper of [author, admin, owner]) {
+        expect(await seenBy(keeper)).toEqual({
+          locked,
+          canEdit: true,
+          canDelete: true,
+          canChangePolicy: true,
+        });
+        expect((await put(recipe.id, keeper, { description: `by ${keeper.username}` })).status).toBe(200);
+      }
+      // Another member edits only while the recipe is not locked, and never deletes it.
+      expect(await seenBy(other)).toEqual({
+        locked,
+        canEdit: !locked,
+        canDelete: false,
+        canChangePolicy: false,
+      });
+      const res = await put(recipe.id, other, { description: 'by the other member' });
+      expect(res.status).toBe(locked ? 403 : 200);
+      const after = await read(recipe.id, owner);
+      expect(after['editPolicy']).toBe(policy);
+      expect(after['description']).toBe(locked ? `by ${owner.username}` : 'by the other member');
+    },
+  );
 
   test('`default` follows the household setting when read, not when saved', async () => {
     const recipe = await createRecipe(t, author);
@@ -84,7 +104,11 @@ describe('edit policy', () => {
     const kept = await as(request(t.app).put(`/api/v1/recipes/${recipe.id}`), other).send(withoutPolicy);
     expect(kept.status).toBe(200);
     expect(kept.body.editPolicy).toBe('open');
-    for (const [keeper, policy] of [[author, 'locked'], [admin, 'default'], [owner, 'open']] as const) {
+    for (const [keeper, policy] of [
+      [author, 'locked'],
+      [admin, 'default'],
+      [owner, 'open'],
+    ] as const) {
       const res = await put(recipe.id, keeper, { editPolicy: policy });
       expect(res.status).toBe(200);
       expect(res.body.editPolicy).toBe(policy);
@@ -94,7 +118,9 @@ describe('edit policy', () => {
   test('a new recipe may be created locked; the editPolicy field takes only known values', async () => {
     const recipe = await createRecipe(t, author, { editPolicy: 'locked' });
     expect(recipe['editPolicy']).toBe('locked');
-    const bad = await as(request(t.app).post('/api/v1/recipes'), author).send(recipeBody({ editPolicy: 'secret' }));
+    const bad = await as(request(t.app).post('/api/v1/recipes'), author).send(
+      recipeBody({ editPolicy: 'secret' }),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].location).toBe('body.editPolicy');
   });
@@ -138,7 +164,12 @@ describe('API token scopes', () => {
   };
 
   test('reading needs recipes:read', async () => {
-    for (const path of [`/api/v1/recipes/${recipeId}`, '/api/v1/recipes', '/api/v1/tags', '/api/v1/authors']) {
+    for (const path of [
+      `/api/v1/recipes/${recipeId}`,
+      '/api/v1/recipes',
+      '/api/v1/tags',
+      '/api/v1/authors',
+    ]) {
       expect((await call('get', path, tokens['none']!)).status).toBe(403);
       expect((await call('get', path, tokens['write']!)).status).toBe(403);
       expect((await call('get', path, tokens['read']!)).status).toBe(200);
@@ -172,10 +203,30 @@ describe('API token scopes', () => {
   });
 
   test("canEdit, canDelete and canChangePolicy tell what the caller's token allows", async () => {
-    expect(abilities(await read(recipeId, tokens['read']!))).toEqual({ locked: false, canEdit: false, canDelete: false, canChangePolicy: false });
-    expect(abilities(await read(recipeId, tokens['readWrite']!))).toEqual({ locked: false, canEdit: true, canDelete: false, canChangePolicy: true });
-    expect(abilities(await read(recipeId, tokens['otherDelete']!))).toEqual({ locked: false, canEdit: false, canDelete: false, canChangePolicy: false });
+    expect(abilities(await read(recipeId, tokens['read']!))).toEqual({
+      locked: false,
+      canEdit: false,
+      canDelete: false,
+      canChangePolicy: false,
+    });
+    expect(abilities(await read(recipeId, tokens['readWrite']!))).toEqual({
+      locked: false,
+      canEdit: true,
+      canDelete: false,
+      canChangePolicy: true,
+    });
+    expect(abilities(await read(recipeId, tokens['otherDelete']!))).toEqual({
+      locked: false,
+      canEdit: false,
+      canDelete: false,
+      canChangePolicy: false,
+    });
     const all = await t.token(author, ['recipes:read', 'recipes:write', 'recipes:delete']);
-    expect(abilities(await read(recipeId, all))).toEqual({ locked: false, canEdit: true, canDelete: true, canChangePolicy: true });
+    expect(abilities(await read(recipeId, all))).toEqual({
+      locked: false,
+      canEdit: true,
+      canDelete: true,
+      canChangePolicy: true,
+    });
   });
 });

@@ -44,20 +44,41 @@ test('a slug is unique in the household: -2, -3 on collisions, from any member',
   const second = await createRecipe(t, member, { title: 'Banana Bread' });
   const third = await createRecipe(t, t.owner, { title: 'banana bread!' });
   expect([first.slug, second.slug, third.slug]).toEqual(['banana-bread', 'banana-bread-2', 'banana-bread-3']);
-  const bySlug = await request(t.app).get('/api/v1/recipes/by-slug/banana-bread-2').set('Cookie', t.owner.cookie);
+  const bySlug = await request(t.app)
+    .get('/api/v1/recipes/by-slug/banana-bread-2')
+    .set('Cookie', t.owner.cookie);
   expect(bySlug.body.id).toBe(second.id);
 });
 
 test('recipes created at the same moment never share a slug', async () => {
   const answers = await Promise.all(
-    Array.from({ length: 6 }, () => request(t.app).post('/api/v1/recipes').set('Cookie', t.owner.cookie).send({
-      title: 'Race cake', description: '', servings: 1, prepMinutes: null, cookMinutes: null, sourceUrl: null, tags: [],
-      ingredientGroups: [{ name: null, ingredients: [] }], steps: [],
-    })),
+    Array.from({ length: 6 }, () =>
+      request(t.app)
+        .post('/api/v1/recipes')
+        .set('Cookie', t.owner.cookie)
+        .send({
+          title: 'Race cake',
+          description: '',
+          servings: 1,
+          prepMinutes: null,
+          cookMinutes: null,
+          sourceUrl: null,
+          tags: [],
+          ingredientGroups: [{ name: null, ingredients: [] }],
+          steps: [],
+        }),
+    ),
   );
   expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
   const slugs = answers.map((a) => a.body.slug as string).sort();
-  expect(slugs).toEqual(['race-cake', 'race-cake-2', 'race-cake-3', 'race-cake-4', 'race-cake-5', 'race-cake-6']);
+  expect(slugs).toEqual([
+    'race-cake',
+    'race-cake-2',
+    'race-cake-3',
+    'race-cake-4',
+    'race-cake-5',
+    'race-cake-6',
+  ]);
 });
 
 test('the slug stays across edits that keep the title, or change only its case and punctuation', async () => {
@@ -76,8 +97,12 @@ test('a new title gives a new slug; the old slug is free again', async () => {
   const created = await createRecipe(t, t.owner, { title: 'Plum cake' });
   const renamed = await retitle(created.id, 'Damson cake');
   expect(renamed.slug).toBe('damson-cake');
-  expect((await request(t.app).get('/api/v1/recipes/by-slug/plum-cake').set('Cookie', t.owner.cookie)).status).toBe(404);
-  expect((await request(t.app).get('/api/v1/recipes/by-slug/damson-cake').set('Cookie', t.owner.cookie)).body.id).toBe(created.id);
+  expect(
+    (await request(t.app).get('/api/v1/recipes/by-slug/plum-cake').set('Cookie', t.owner.cookie)).status,
+  ).toBe(404);
+  expect(
+    (await request(t.app).get('/api/v1/recipes/by-slug/damson-cake').set('Cookie', t.owner.cookie)).body.id,
+  ).toBe(created.id);
   const next = await createRecipe(t, t.owner, { title: 'Plum cake' });
   expect(next.slug).toBe('plum-cake');
 });

@@ -41,20 +41,32 @@ describe('step times', () => {
   const at = 'body.steps[2].times[0]';
 
   test('rule 1: the phrase must occur in the text', async () => {
-    const issues = await refused(withTimes('Bake for 20 minutes.', [{ phrase: '25 minutes', seconds: 1500 }]));
+    const issues = await refused(
+      withTimes('Bake for 20 minutes.', [{ phrase: '25 minutes', seconds: 1500 }]),
+    );
     expect(issues).toEqual([{ location: `${at}.phrase`, message: "must occur in the step's text" }]);
   });
 
   test('rule 1: on word boundaries only ("5 min" is not in "15 minutes")', async () => {
-    expect(await locationsOf(withTimes('Bake for 15 minutes.', [{ phrase: '5 min', seconds: 300 }]))).toEqual([`${at}.phrase`]);
-    expect(await locationsOf(withTimes('Bake for 15 minutes.', [{ phrase: '15 min', seconds: 900 }]))).toEqual([`${at}.phrase`]);
+    expect(await locationsOf(withTimes('Bake for 15 minutes.', [{ phrase: '5 min', seconds: 300 }]))).toEqual(
+      [`${at}.phrase`],
+    );
+    expect(
+      await locationsOf(withTimes('Bake for 15 minutes.', [{ phrase: '15 min', seconds: 900 }])),
+    ).toEqual([`${at}.phrase`]);
     // Case and runs of spaces do not matter; punctuation next to the phrase is a boundary.
-    expect((await post(withTimes('Bake for 15  Minutes.', [{ phrase: '15 minutes', seconds: 900 }]))).status).toBe(201);
-    expect((await post(withTimes('Rest (about 1 hour), covered.', [{ phrase: '1 hour', seconds: 3600 }]))).status).toBe(201);
+    expect(
+      (await post(withTimes('Bake for 15  Minutes.', [{ phrase: '15 minutes', seconds: 900 }]))).status,
+    ).toBe(201);
+    expect(
+      (await post(withTimes('Rest (about 1 hour), covered.', [{ phrase: '1 hour', seconds: 3600 }]))).status,
+    ).toBe(201);
   });
 
   test('rule 1: the phrase must contain a number', async () => {
-    const issues = await refused(withTimes('Bake until golden, a few minutes.', [{ phrase: 'a few minutes', seconds: 180 }]));
+    const issues = await refused(
+      withTimes('Bake until golden, a few minutes.', [{ phrase: 'a few minutes', seconds: 180 }]),
+    );
     expect(issues).toEqual([{ location: `${at}.phrase`, message: 'must contain a number' }]);
     // A fraction sign is a number.
     expect((await post(withTimes('Rest ½ hour.', [{ phrase: '½ hour', seconds: 1800 }]))).status).toBe(201);
@@ -62,7 +74,9 @@ describe('step times', () => {
 
   test('rule 2: seconds is an integer from 1 to 604800', async () => {
     for (const seconds of [0, -5, 604801, 1.5]) {
-      expect(await locationsOf(withTimes('Rest 1 hour.', [{ phrase: '1 hour', seconds }]))).toEqual([`${at}.seconds`]);
+      expect(await locationsOf(withTimes('Rest 1 hour.', [{ phrase: '1 hour', seconds }]))).toEqual([
+        `${at}.seconds`,
+      ]);
     }
     expect(await locationsOf(withTimes('Rest 1 hour.', [{ phrase: '1 hour' }]))).toEqual([`${at}.seconds`]);
     expect((await post(withTimes('Cure 7 days.', [{ phrase: '7 days', seconds: 604800 }]))).status).toBe(201);
@@ -70,13 +84,24 @@ describe('step times', () => {
   });
 
   test('rule 3: maxSeconds is refused when the phrase is no range', async () => {
-    const issues = await refused(withTimes('Bake 20 minutes.', [{ phrase: '20 minutes', seconds: 1200, maxSeconds: 1500 }]));
-    expect(issues).toEqual([{ location: `${at}.maxSeconds`, message: expect.stringMatching(/only allowed when the phrase is a range/) }]);
+    const issues = await refused(
+      withTimes('Bake 20 minutes.', [{ phrase: '20 minutes', seconds: 1200, maxSeconds: 1500 }]),
+    );
+    expect(issues).toEqual([
+      {
+        location: `${at}.maxSeconds`,
+        message: expect.stringMatching(/only allowed when the phrase is a range/),
+      },
+    ]);
   });
 
   test('rule 3: maxSeconds is required for a range', async () => {
-    const issues = await refused(withTimes('Bake 20-25 minutes.', [{ phrase: '20-25 minutes', seconds: 1200 }]));
-    expect(issues).toEqual([{ location: `${at}.maxSeconds`, message: expect.stringMatching(/required when the phrase is a range/) }]);
+    const issues = await refused(
+      withTimes('Bake 20-25 minutes.', [{ phrase: '20-25 minutes', seconds: 1200 }]),
+    );
+    expect(issues).toEqual([
+      { location: `${at}.maxSeconds`, message: expect.stringMatching(/required when the phrase is a range/) },
+    ]);
   });
 
   test('rule 3: maxSeconds is greater than seconds and within bounds', async () => {
@@ -86,7 +111,9 @@ describe('step times', () => {
       expect(issues).toEqual([{ location: `${at}.maxSeconds`, message: 'must be greater than seconds' }]);
     }
     for (const maxSeconds of [0, 604801]) {
-      expect(await locationsOf(withTimes(`Bake ${phrase}.`, [{ phrase, seconds: 1200, maxSeconds }]))).toEqual([`${at}.maxSeconds`]);
+      expect(
+        await locationsOf(withTimes(`Bake ${phrase}.`, [{ phrase, seconds: 1200, maxSeconds }])),
+      ).toEqual([`${at}.maxSeconds`]);
     }
   });
 
@@ -108,14 +135,23 @@ describe('step times', () => {
   test('every broken time of every step is listed at once', async () => {
     const body = recipeBody({
       steps: [
-        { text: 'Boil 10 minutes.', times: [{ phrase: '12 minutes', seconds: 720 }, { phrase: '10 minutes', seconds: 0 }] },
+        {
+          text: 'Boil 10 minutes.',
+          times: [
+            { phrase: '12 minutes', seconds: 720 },
+            { phrase: '10 minutes', seconds: 0 },
+          ],
+        },
         { text: 'Rest 1-2 hours.', times: [{ phrase: '1-2 hours', seconds: 3600 }] },
       ],
     });
     // Schema issues come first: the zero seconds alone.
     expect(await locationsOf(body)).toEqual(['body.steps[0].times[1].seconds']);
     (body['steps'] as Array<{ times: Array<{ seconds: number }> }>)[0]!.times[1]!.seconds = 600;
-    expect(await locationsOf(body)).toEqual(['body.steps[0].times[0].phrase', 'body.steps[1].times[0].maxSeconds']);
+    expect(await locationsOf(body)).toEqual([
+      'body.steps[0].times[0].phrase',
+      'body.steps[1].times[0].maxSeconds',
+    ]);
   });
 });
 
@@ -124,34 +160,60 @@ describe('ingredient references', () => {
     const issues = await refused(
       withReferences('Add the cream.', [{ groupName: 'Sauce', ingredientName: 'cream', word: 'cream' }]),
     );
-    expect(issues).toEqual([{ location: 'body.steps[0].references[0].groupName', message: 'names no ingredient group of this recipe' }]);
+    expect(issues).toEqual([
+      {
+        location: 'body.steps[0].references[0].groupName',
+        message: 'names no ingredient group of this recipe',
+      },
+    ]);
   });
 
   test('a null or empty groupName names the unnamed group, which must exist', async () => {
     const named = [{ name: 'Dough', ingredients: [{ quantity: 500, unit: 'g', name: 'flour', note: null }] }];
-    expect(await locationsOf(withReferences('Sift the flour.', [{ groupName: null, ingredientName: 'flour', word: 'flour' }], named))).toEqual([
-      'body.steps[0].references[0].groupName',
-    ]);
-    const res = await post(withReferences('Chop the onion.', [{ groupName: '', ingredientName: 'onion', word: 'onion' }]));
+    expect(
+      await locationsOf(
+        withReferences(
+          'Sift the flour.',
+          [{ groupName: null, ingredientName: 'flour', word: 'flour' }],
+          named,
+        ),
+      ),
+    ).toEqual(['body.steps[0].references[0].groupName']);
+    const res = await post(
+      withReferences('Chop the onion.', [{ groupName: '', ingredientName: 'onion', word: 'onion' }]),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.steps[0].references).toEqual([{ groupName: null, ingredientName: 'onion', word: 'onion' }]);
+    expect(res.body.steps[0].references).toEqual([
+      { groupName: null, ingredientName: 'onion', word: 'onion' },
+    ]);
   });
 
   test('ingredientName must name an ingredient of that group', async () => {
     const issues = await refused(
       withReferences('Add the cream.', [{ groupName: null, ingredientName: 'cream', word: 'cream' }]),
     );
-    expect(issues).toEqual([{ location: 'body.steps[0].references[0].ingredientName', message: 'names no ingredient of that group' }]);
+    expect(issues).toEqual([
+      {
+        location: 'body.steps[0].references[0].ingredientName',
+        message: 'names no ingredient of that group',
+      },
+    ]);
   });
 
   test("word must occur in the step's text, as a whole word", async () => {
-    expect(await locationsOf(withReferences('Chop it.', [{ groupName: null, ingredientName: 'onion', word: 'onion' }]))).toEqual([
-      'body.steps[0].references[0].word',
-    ]);
-    expect(await locationsOf(withReferences('Chop the onions.', [{ groupName: null, ingredientName: 'onion', word: 'onion' }]))).toEqual([
-      'body.steps[0].references[0].word',
-    ]);
-    const ok = await post(withReferences('Chop the Onions.', [{ groupName: null, ingredientName: 'Onion', word: 'onions' }]));
+    expect(
+      await locationsOf(
+        withReferences('Chop it.', [{ groupName: null, ingredientName: 'onion', word: 'onion' }]),
+      ),
+    ).toEqual(['body.steps[0].references[0].word']);
+    expect(
+      await locationsOf(
+        withReferences('Chop the onions.', [{ groupName: null, ingredientName: 'onion', word: 'onion' }]),
+      ),
+    ).toEqual(['body.steps[0].references[0].word']);
+    const ok = await post(
+      withReferences('Chop the Onions.', [{ groupName: null, ingredientName: 'Onion', word: 'onions' }]),
+    );
     expect(ok.status).toBe(201);
   });
 });
@@ -175,7 +237,11 @@ describe('field bounds, each located', () => {
     ['long tag', { tags: ['ok', 'x'.repeat(41)] }, 'body.tags[1]'],
     ['empty tag', { tags: [' '] }, 'body.tags[0]'],
     ['no groups', { ingredientGroups: [] }, 'body.ingredientGroups'],
-    ['too many groups', { ingredientGroups: Array.from({ length: 21 }, (_, i) => ({ name: `g${i}`, ingredients: [] })) }, 'body.ingredientGroups'],
+    [
+      'too many groups',
+      { ingredientGroups: Array.from({ length: 21 }, (_, i) => ({ name: `g${i}`, ingredients: [] })) },
+      'body.ingredientGroups',
+    ],
     ['too many steps', { steps: Array.from({ length: 51 }, () => ({ text: 'Stir.' })) }, 'body.steps'],
     ['empty step', { steps: [{ text: '' }] }, 'body.steps[0].text'],
     ['unknown field', { colour: 'red' }, 'body.colour'],
@@ -199,13 +265,19 @@ describe('field bounds, each located', () => {
     ];
     const steps = [{ text: 'Chop the onion.' }];
     expect(await locationsOf(recipeBody({ ingredientGroups: groups, steps }))).toEqual(
-      expect.arrayContaining(['body.ingredientGroups[1].ingredients[0].unit', 'body.ingredientGroups[1].ingredients[1].quantity', 'body.ingredientGroups[1].ingredients[1].note']),
+      expect.arrayContaining([
+        'body.ingredientGroups[1].ingredients[0].unit',
+        'body.ingredientGroups[1].ingredients[1].quantity',
+        'body.ingredientGroups[1].ingredients[1].note',
+      ]),
     );
     groups[1]!.ingredients = [
       { quantity: 1, unit: null, name: 'cream', note: null },
       { quantity: 1, unit: null, name: '  ', note: null },
     ];
-    expect(await locationsOf(recipeBody({ ingredientGroups: groups, steps }))).toEqual(['body.ingredientGroups[1].ingredients[1].name']);
+    expect(await locationsOf(recipeBody({ ingredientGroups: groups, steps }))).toEqual([
+      'body.ingredientGroups[1].ingredients[1].name',
+    ]);
   });
 
   test('two groups may not share a name (references could not tell them apart)', async () => {
@@ -213,20 +285,31 @@ describe('field bounds, each located', () => {
       { name: 'Sauce', ingredients: [{ quantity: 1, unit: null, name: 'cream', note: null }] },
       { name: 'sauce ', ingredients: [{ quantity: 1, unit: null, name: 'salt', note: null }] },
     ];
-    expect(await locationsOf(recipeBody({ ingredientGroups: groups, steps: [] }))).toEqual(['body.ingredientGroups[1].name']);
+    expect(await locationsOf(recipeBody({ ingredientGroups: groups, steps: [] }))).toEqual([
+      'body.ingredientGroups[1].name',
+    ]);
   });
 
   test('the answer names every field at fault, with a problem body', async () => {
     const res = await post(recipeBody({ title: '', servings: 0 }));
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ status: 422, title: 'Unprocessable Entity' });
-    expect(res.body.errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.servings', 'body.title']);
+    expect(res.body.errors.map((e: { location: string }) => e.location).sort()).toEqual([
+      'body.servings',
+      'body.title',
+    ]);
   });
 
   test('control characters are refused where they stand; line breaks in text are kept', async () => {
-    const body = recipeBody({ title: 'Soup\u0000', description: 'Line one\nLine two', steps: [{ text: 'Stir\u0007.' }] });
+    const body = recipeBody({
+      title: 'Soup\u0000',
+      description: 'Line one\nLine two',
+      steps: [{ text: 'Stir\u0007.' }],
+    });
     expect(await locationsOf(body)).toEqual(['body.title', 'body.steps[0].text']);
-    const ok = await post(recipeBody({ description: 'Line one\nLine two', steps: [{ text: 'Stir.\n\tThen rest.' }] }));
+    const ok = await post(
+      recipeBody({ description: 'Line one\nLine two', steps: [{ text: 'Stir.\n\tThen rest.' }] }),
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.description).toBe('Line one\nLine two');
   });

@@ -56,23 +56,35 @@ describe('creating and reading a recipe', () => {
   test('GET by id and by slug answer the same recipe; unknown ones are 404', async () => {
     const created = await createRecipe(t, t.owner, { title: 'Lentil stew' });
     const byId = await request(t.app).get(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie);
-    const bySlug = await request(t.app).get(`/api/v1/recipes/by-slug/${created.slug}`).set('Cookie', t.owner.cookie);
+    const bySlug = await request(t.app)
+      .get(`/api/v1/recipes/by-slug/${created.slug}`)
+      .set('Cookie', t.owner.cookie);
     expect(byId.status).toBe(200);
     expect(bySlug.status).toBe(200);
     expect(bare(bySlug.body)).toEqual(bare(byId.body));
     expect(bare(byId.body)).toEqual(bare(created));
     expect((await request(t.app).get('/api/v1/recipes/nope').set('Cookie', t.owner.cookie)).status).toBe(404);
-    expect((await request(t.app).get('/api/v1/recipes/by-slug/nope').set('Cookie', t.owner.cookie)).status).toBe(404);
+    expect(
+      (await request(t.app).get('/api/v1/recipes/by-slug/nope').set('Cookie', t.owner.cookie)).status,
+    ).toBe(404);
   });
 
   test('an id or slug carrying a NUL names no recipe: 404, never a database error', async () => {
     const cookie = t.owner.cookie;
     expect((await request(t.app).get('/api/v1/recipes/a%00b').set('Cookie', cookie)).status).toBe(404);
-    expect((await request(t.app).get('/api/v1/recipes/by-slug/a%00b').set('Cookie', cookie)).status).toBe(404);
-    expect((await request(t.app).put('/api/v1/recipes/a%00b').set('Cookie', cookie).send(recipeBody())).status).toBe(404);
+    expect((await request(t.app).get('/api/v1/recipes/by-slug/a%00b').set('Cookie', cookie)).status).toBe(
+      404,
+    );
+    expect(
+      (await request(t.app).put('/api/v1/recipes/a%00b').set('Cookie', cookie).send(recipeBody())).status,
+    ).toBe(404);
     expect((await request(t.app).delete('/api/v1/recipes/a%00b').set('Cookie', cookie)).status).toBe(404);
-    expect((await request(t.app).put('/api/v1/recipes/a%00b/favorite').set('Cookie', cookie)).status).toBe(404);
-    expect((await request(t.app).delete('/api/v1/recipes/a%00b/tasty').set('Cookie', cookie)).status).toBe(204);
+    expect((await request(t.app).put('/api/v1/recipes/a%00b/favorite').set('Cookie', cookie)).status).toBe(
+      404,
+    );
+    expect((await request(t.app).delete('/api/v1/recipes/a%00b/tasty').set('Cookie', cookie)).status).toBe(
+      204,
+    );
   });
 
   test('without a session or token the recipes are closed: 401', async () => {
@@ -87,7 +99,10 @@ describe('creating and reading a recipe', () => {
     expect(derived.sourceName).toBe('example.com');
     const sub = await createRecipe(t, t.owner, { sourceUrl: 'http://cooking.nytimes.com:8080/r/1' });
     expect(sub.sourceName).toBe('cooking.nytimes.com');
-    const given = await createRecipe(t, t.owner, { sourceUrl: 'https://www.example.com/x', sourceName: "Grandma's book" });
+    const given = await createRecipe(t, t.owner, {
+      sourceUrl: 'https://www.example.com/x',
+      sourceName: "Grandma's book",
+    });
     expect(given.sourceName).toBe("Grandma's book");
     const none = await createRecipe(t, t.owner, { sourceUrl: null });
     expect(none.sourceName).toBeNull();
@@ -110,11 +125,21 @@ describe('replacing a recipe', () => {
       prepMinutes: null,
       cookMinutes: 30,
       tags: ['summer'],
-      ingredientGroups: [{ name: 'Soup', ingredients: [{ quantity: null, unit: null, name: 'basil', note: null }] }],
-      steps: [{ text: 'Add the basil.', references: [{ groupName: 'Soup', ingredientName: 'basil', word: 'basil' }] }],
+      ingredientGroups: [
+        { name: 'Soup', ingredients: [{ quantity: null, unit: null, name: 'basil', note: null }] },
+      ],
+      steps: [
+        {
+          text: 'Add the basil.',
+          references: [{ groupName: 'Soup', ingredientName: 'basil', word: 'basil' }],
+        },
+      ],
     });
     t.clock.advance(60_000);
-    const res = await request(t.app).put(`/api/v1/recipes/${created.id}`).set('Cookie', member.cookie).send(next);
+    const res = await request(t.app)
+      .put(`/api/v1/recipes/${created.id}`)
+      .set('Cookie', member.cookie)
+      .send(next);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: created.id,
@@ -125,7 +150,13 @@ describe('replacing a recipe', () => {
       cookMinutes: 30,
       tags: ['summer'],
       ingredientGroups: next['ingredientGroups'],
-      steps: [{ text: 'Add the basil.', references: [{ groupName: 'Soup', ingredientName: 'basil', word: 'basil' }], times: [] }],
+      steps: [
+        {
+          text: 'Add the basil.',
+          references: [{ groupName: 'Soup', ingredientName: 'basil', word: 'basil' }],
+          times: [],
+        },
+      ],
       createdAt: created['createdAt'],
       createdBy: { id: t.owner.id },
       updatedBy: { id: member.id, username: member.username },
@@ -147,7 +178,11 @@ describe('replacing a recipe', () => {
       expect(step.times).toEqual([]);
       expect(step.references).toEqual([]);
     }
-    const nulls = (created['steps'] as Array<Record<string, unknown>>).map((s) => ({ text: s['text'], times: null, references: null }));
+    const nulls = (created['steps'] as Array<Record<string, unknown>>).map((s) => ({
+      text: s['text'],
+      times: null,
+      references: null,
+    }));
     const again = await request(t.app)
       .put(`/api/v1/recipes/${created.id}`)
       .set('Cookie', t.owner.cookie)
@@ -158,15 +193,26 @@ describe('replacing a recipe', () => {
 
   test('a recipe answer sent back unchanged is accepted (it round-trips)', async () => {
     const created = await createRecipe(t, t.owner, { sourceUrl: 'https://example.org/a' });
-    const res = await request(t.app).put(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie).send(asInput(created));
+    const res = await request(t.app)
+      .put(`/api/v1/recipes/${created.id}`)
+      .set('Cookie', t.owner.cookie)
+      .send(asInput(created));
     expect(res.status).toBe(200);
     expect(asInput(res.body)).toEqual(asInput(created));
   });
 
   test('PUT of an unknown recipe is 404; the body is checked first (422)', async () => {
-    expect((await request(t.app).put('/api/v1/recipes/nope').set('Cookie', t.owner.cookie).send(recipeBody())).status).toBe(404);
     expect(
-      (await request(t.app).put('/api/v1/recipes/nope').set('Cookie', t.owner.cookie).send(recipeBody({ title: '' }))).status,
+      (await request(t.app).put('/api/v1/recipes/nope').set('Cookie', t.owner.cookie).send(recipeBody()))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .put('/api/v1/recipes/nope')
+          .set('Cookie', t.owner.cookie)
+          .send(recipeBody({ title: '' }))
+      ).status,
     ).toBe(422);
   });
 });
@@ -177,9 +223,15 @@ describe('deleting', () => {
     const member = await t.member();
     await as(request(t.app).put(`/api/v1/recipes/${created.id}/favorite`), member).expect(204);
     await as(request(t.app).put(`/api/v1/recipes/${created.id}/tasty`), member).expect(204);
-    expect((await request(t.app).delete(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie)).status).toBe(204);
-    expect((await request(t.app).get(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie)).status).toBe(404);
-    expect((await request(t.app).delete(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie)).status).toBe(404);
+    expect(
+      (await request(t.app).delete(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie)).status,
+    ).toBe(204);
+    expect(
+      (await request(t.app).get(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie)).status,
+    ).toBe(404);
+    expect(
+      (await request(t.app).delete(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie)).status,
+    ).toBe(404);
   });
 });
 
@@ -196,7 +248,13 @@ describe('when an account is deleted', () => {
     const res = await request(t.app).get(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie);
     expect(res.status).toBe(200);
     expect(res.body.title).toBe('Kept after leaving');
-    expect(res.body.createdBy).toEqual({ id: '', username: '', displayName: 'Former member', color: 'slate', avatarId: null });
+    expect(res.body.createdBy).toEqual({
+      id: '',
+      username: '',
+      displayName: 'Former member',
+      color: 'slate',
+      avatarId: null,
+    });
     expect(res.body.updatedBy.displayName).toBe('Former member');
     // Admins and the owner still look after it.
     expect(res.body).toMatchObject({ canEdit: true, canDelete: true, canChangePolicy: true });
@@ -204,7 +262,10 @@ describe('when an account is deleted', () => {
     const marked = await request(t.app).get(`/api/v1/recipes/${other.id}`).set('Cookie', t.owner.cookie);
     expect(marked.body).toMatchObject({ tastyCount: 0, tastyBy: [] });
 
-    const list = await request(t.app).get('/api/v1/recipes').query({ q: 'leaving' }).set('Cookie', t.owner.cookie);
+    const list = await request(t.app)
+      .get('/api/v1/recipes')
+      .query({ q: 'leaving' })
+      .set('Cookie', t.owner.cookie);
     expect(list.body.items).toHaveLength(1);
     expect(list.body.items[0].createdBy.displayName).toBe('Former member');
   });

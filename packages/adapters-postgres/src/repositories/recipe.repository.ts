@@ -23,9 +23,26 @@ const SLUG_LOCK_KEY = 7_310_221_000;
 /** Columns of a recipe row as the domain needs them (never the search vector). */
 const RECIPE_COLUMNS = sql.raw(
   [
-    'id', 'slug', 'title', 'description', 'servings', 'prep_minutes', 'cook_minutes', 'source_url', 'source_name',
-    'tags', 'ingredient_groups', 'steps', 'edit_policy', 'created_by', 'updated_by', 'created_at', 'updated_at',
-  ].map((c) => `r.${c}`).join(', '),
+    'id',
+    'slug',
+    'title',
+    'description',
+    'servings',
+    'prep_minutes',
+    'cook_minutes',
+    'source_url',
+    'source_name',
+    'tags',
+    'ingredient_groups',
+    'steps',
+    'edit_policy',
+    'created_by',
+    'updated_by',
+    'created_at',
+    'updated_at',
+  ]
+    .map((c) => `r.${c}`)
+    .join(', '),
 );
 
 interface RecipeRow {
@@ -122,7 +139,9 @@ function storedBody(recipe: Recipe) {
       recipe.steps.map((s) => ({
         text: s.text,
         references: s.references,
-        times: s.times.map((t) => (t.maxSeconds === undefined ? { phrase: t.phrase, seconds: t.seconds } : t)),
+        times: s.times.map((t) =>
+          t.maxSeconds === undefined ? { phrase: t.phrase, seconds: t.seconds } : t,
+        ),
       })),
     ),
   };
@@ -221,15 +240,18 @@ export class PostgresRecipeRepository implements RecipeRepository {
 
   async byId(id: string): Promise<Recipe | null> {
     if (!storable(id)) return null;
-    const { rows } = await sql<RecipeRow>`select ${RECIPE_COLUMNS} from recipes r where r.id = ${id}`.execute(this.db);
+    const { rows } = await sql<RecipeRow>`select ${RECIPE_COLUMNS} from recipes r where r.id = ${id}`.execute(
+      this.db,
+    );
     return rows[0] ? recipeFromRow(rows[0]) : null;
   }
 
   async byIdForUpdate(id: string): Promise<Recipe | null> {
     if (!storable(id)) return null;
-    const { rows } = await sql<RecipeRow>`select ${RECIPE_COLUMNS} from recipes r where r.id = ${id} for update`.execute(
-      this.db,
-    );
+    const { rows } =
+      await sql<RecipeRow>`select ${RECIPE_COLUMNS} from recipes r where r.id = ${id} for update`.execute(
+        this.db,
+      );
     return rows[0] ? recipeFromRow(rows[0]) : null;
   }
 
@@ -292,7 +314,11 @@ export class PostgresRecipeRepository implements RecipeRepository {
 
   async removeFavorite(recipeId: string, accountId: string): Promise<void> {
     if (!storable(recipeId)) return;
-    await this.db.deleteFrom('recipe_favorites').where('recipe_id', '=', recipeId).where('account_id', '=', accountId).execute();
+    await this.db
+      .deleteFrom('recipe_favorites')
+      .where('recipe_id', '=', recipeId)
+      .where('account_id', '=', accountId)
+      .execute();
   }
 
   addTasty(recipeId: string, accountId: string, at: Date): Promise<boolean> {
@@ -301,11 +327,20 @@ export class PostgresRecipeRepository implements RecipeRepository {
 
   async removeTasty(recipeId: string, accountId: string): Promise<void> {
     if (!storable(recipeId)) return;
-    await this.db.deleteFrom('recipe_tasty_marks').where('recipe_id', '=', recipeId).where('account_id', '=', accountId).execute();
+    await this.db
+      .deleteFrom('recipe_tasty_marks')
+      .where('recipe_id', '=', recipeId)
+      .where('account_id', '=', accountId)
+      .execute();
   }
 
   /** Sets a mark once (setting it again changes nothing); false when the recipe does not exist. */
-  private async addMark(table: 'recipe_favorites' | 'recipe_tasty_marks', recipeId: string, accountId: string, at: Date) {
+  private async addMark(
+    table: 'recipe_favorites' | 'recipe_tasty_marks',
+    recipeId: string,
+    accountId: string,
+    at: Date,
+  ) {
     if (!storable(recipeId)) return false;
     try {
       const { rows } = await sql<{ present: boolean }>`
@@ -329,10 +364,14 @@ export class PostgresRecipeRepository implements RecipeRepository {
     if (query.tags.length > 0) filters.push(sql`r.tags @> ${query.tags}::text[]`);
     if (query.maxMinutes !== undefined) filters.push(sql`r.total_minutes <= ${query.maxMinutes}`);
     if (query.favoritesOnly) {
-      filters.push(sql`exists (select 1 from recipe_favorites f where f.recipe_id = r.id and f.account_id = ${query.viewerId})`);
+      filters.push(
+        sql`exists (select 1 from recipe_favorites f where f.recipe_id = r.id and f.account_id = ${query.viewerId})`,
+      );
     }
     if (query.author !== undefined) {
-      filters.push(sql`r.created_by = (select a.id from accounts a where a.username_key = ${query.author.toLowerCase()})`);
+      filters.push(
+        sql`r.created_by = (select a.id from accounts a where a.username_key = ${query.author.toLowerCase()})`,
+      );
     }
     const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
     const sort = query.sort === 'relevance' && query.text === undefined ? 'updated' : query.sort;

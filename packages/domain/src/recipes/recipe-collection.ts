@@ -46,7 +46,8 @@ export class RecipeCollection {
         createdAt: now,
         updatedAt: now,
       };
-      if (!(await tx.recipes.insert(recipe))) throw new Error(`slug ${recipe.slug} was taken despite the slug lock`);
+      if (!(await tx.recipes.insert(recipe)))
+        throw new Error(`slug ${recipe.slug} was taken despite the slug lock`);
     });
     return this.byId(caller, id);
   }
@@ -76,7 +77,10 @@ export class RecipeCollection {
       const { recipesLockedByDefault } = await tx.settings.get();
       const abilities = abilitiesOf(caller, current, recipesLockedByDefault);
       if (!abilities.canEdit) {
-        throw new Forbidden('recipes.locked', 'This recipe is locked: only its author, admins and the owner edit it.');
+        throw new Forbidden(
+          'recipes.locked',
+          'This recipe is locked: only its author, admins and the owner edit it.',
+        );
       }
       const editPolicy = input.editPolicy ?? current.editPolicy;
       if (editPolicy !== current.editPolicy && !abilities.canChangePolicy) {
@@ -103,7 +107,10 @@ export class RecipeCollection {
       const current = await tx.recipes.byIdForUpdate(id);
       if (!current) throw recipeNotFound();
       if (!isRecipeKeeper(caller, current)) {
-        throw new Forbidden('recipes.delete_keepers_only', "Only the recipe's author, admins and the owner delete it.");
+        throw new Forbidden(
+          'recipes.delete_keepers_only',
+          "Only the recipe's author, admins and the owner delete it.",
+        );
       }
       await tx.recipes.delete(id);
     });

@@ -12,7 +12,11 @@ export class RecipeMarks {
   constructor(private readonly deps: Pick<CoreDependencies, 'store' | 'clock'>) {}
 
   async favor(caller: Caller, recipeId: string): Promise<void> {
-    const added = await this.deps.store.recipes.addFavorite(recipeId, caller.account.id, this.deps.clock.now());
+    const added = await this.deps.store.recipes.addFavorite(
+      recipeId,
+      caller.account.id,
+      this.deps.clock.now(),
+    );
     if (!added) throw recipeNotFound();
   }
 

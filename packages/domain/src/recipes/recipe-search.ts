@@ -27,6 +27,7 @@ export interface RecipeListing {
 
 /** Search text without control characters (NUL cannot even reach the database). */
 function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   return tidy(text.replace(/[\u0000-\u001F\u007F]/gu, ' '));
 }
 
@@ -47,7 +48,9 @@ export class RecipeSearch {
     const text = /[\p{L}\p{N}]/u.test(q) ? q : undefined;
     const named = listing.sort === 'newest' ? 'created' : listing.sort;
     const sort: RecipeSort | 'relevance' = named ?? (text ? 'relevance' : 'updated');
-    const tags = [...new Set((listing.tags ?? []).map((t) => clean(t).toLowerCase()).filter((t) => t !== ''))];
+    const tags = [
+      ...new Set((listing.tags ?? []).map((t) => clean(t).toLowerCase()).filter((t) => t !== '')),
+    ];
     const author = clean(listing.author ?? '') || undefined;
     const result = await this.deps.store.recipes.cards({
       viewerId: caller.account.id,

@@ -45,7 +45,10 @@ const URL_FORM = /^https?:\/\/(?:[^\s/?#@]*@)?(\[[0-9a-f:.]+\]|[^\s:/?#[\]@]+)(?
 export function siteOf(url: string): string | null {
   const host = URL_FORM.exec(url.trim())?.[1];
   if (!host) return null;
-  const site = host.toLowerCase().replace(/\.$/u, '').replace(/^www\./u, '');
+  const site = host
+    .toLowerCase()
+    .replace(/\.$/u, '')
+    .replace(/^www\./u, '');
   return site === '' ? null : site;
 }
 
@@ -64,6 +67,7 @@ function orNull(text: string | null | undefined): string | null {
 }
 
 /** Control characters other than tab and line ends: never part of a recipe (and NUL cannot be stored). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/u;
 
 class Checker {
@@ -82,7 +86,8 @@ class Checker {
   }
 
   count(location: string, items: readonly unknown[], max: number, min = 0): void {
-    if (items.length < min) this.issues.add(location, `must have at least ${min} item${min === 1 ? '' : 's'}`);
+    if (items.length < min)
+      this.issues.add(location, `must have at least ${min} item${min === 1 ? '' : 's'}`);
     if (items.length > max) this.issues.add(location, `must have at most ${max} items`);
   }
 }
@@ -108,9 +113,11 @@ function checkIngredient(raw: Ingredient, at: string, c: Checker): Ingredient {
   if (unit !== null) c.text(`${at}.unit`, unit, { max: RECIPE_LIMITS.unit });
   const quantity = raw.quantity ?? null;
   if (quantity !== null) {
-    if (typeof quantity !== 'number' || !Number.isFinite(quantity)) c.issues.add(`${at}.quantity`, 'must be a number');
+    if (typeof quantity !== 'number' || !Number.isFinite(quantity))
+      c.issues.add(`${at}.quantity`, 'must be a number');
     else if (quantity < 0) c.issues.add(`${at}.quantity`, 'must be at least 0');
-    else if (quantity > RECIPE_LIMITS.quantityMax) c.issues.add(`${at}.quantity`, `must be at most ${RECIPE_LIMITS.quantityMax}`);
+    else if (quantity > RECIPE_LIMITS.quantityMax)
+      c.issues.add(`${at}.quantity`, `must be at most ${RECIPE_LIMITS.quantityMax}`);
   }
   return { name, note, quantity, unit };
 }
@@ -128,11 +135,20 @@ function checkGroups(groups: readonly IngredientGroup[], c: Checker): Ingredient
     seen.push(name);
     const ingredients = group.ingredients ?? [];
     c.count(`${at}.ingredients`, ingredients, RECIPE_LIMITS.ingredientsPerGroup);
-    return { name, ingredients: ingredients.map((ing, i) => checkIngredient(ing, `${at}.ingredients[${i}]`, c)) };
+    return {
+      name,
+      ingredients: ingredients.map((ing, i) => checkIngredient(ing, `${at}.ingredients[${i}]`, c)),
+    };
   });
 }
 
-function checkReference(ref: IngredientRef, at: string, text: string, groups: IngredientGroup[], c: Checker): IngredientRef {
+function checkReference(
+  ref: IngredientRef,
+  at: string,
+  text: string,
+  groups: IngredientGroup[],
+  c: Checker,
+): IngredientRef {
   const groupName = orNull(ref.groupName === null ? null : tidy(ref.groupName));
   const ingredientName = tidy(ref.ingredientName);
   const word = tidy(ref.word);
@@ -141,7 +157,12 @@ function checkReference(ref: IngredientRef, at: string, text: string, groups: In
   c.text(`${at}.word`, word, { min: 1, max: RECIPE_LIMITS.word });
   const group = groups.find((g) => sameName(g.name, groupName));
   if (!group) {
-    c.issues.add(`${at}.groupName`, groupName === null ? 'the recipe has no unnamed ingredient group' : 'names no ingredient group of this recipe');
+    c.issues.add(
+      `${at}.groupName`,
+      groupName === null
+        ? 'the recipe has no unnamed ingredient group'
+        : 'names no ingredient group of this recipe',
+    );
   } else if (ingredientName !== '' && !group.ingredients.some((i) => sameName(i.name, ingredientName))) {
     c.issues.add(`${at}.ingredientName`, 'names no ingredient of that group');
   }
@@ -161,7 +182,8 @@ function checkTime(time: StepTime, at: string, text: string, c: Checker): StepTi
   const range = isRangePhrase(phrase);
   const max = time.maxSeconds ?? null;
   if (max === null) {
-    if (range) c.issues.add(`${at}.maxSeconds`, 'is required when the phrase is a range such as "20-25 minutes"');
+    if (range)
+      c.issues.add(`${at}.maxSeconds`, 'is required when the phrase is a range such as "20-25 minutes"');
     return { phrase, seconds: time.seconds };
   }
   if (!range) {
@@ -216,7 +238,9 @@ export function checkRecipeInput(input: RecipeInput): RecipeContent {
     site = siteOf(sourceUrl);
     if (site === null) c.issues.add('body.sourceUrl', 'must be an http or https address');
   }
-  const givenName = orNull(input.sourceName === undefined || input.sourceName === null ? null : tidy(input.sourceName));
+  const givenName = orNull(
+    input.sourceName === undefined || input.sourceName === null ? null : tidy(input.sourceName),
+  );
   if (givenName !== null) c.text('body.sourceName', givenName, { max: RECIPE_LIMITS.sourceName });
   const tags = checkTags(input.tags, c);
   const ingredientGroups = checkGroups(input.ingredientGroups, c);

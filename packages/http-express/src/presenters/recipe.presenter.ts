@@ -18,7 +18,11 @@ export function presentPerson(person: PersonRef | null) {
 function presentStep(step: Step) {
   return {
     text: step.text,
-    references: step.references.map((r) => ({ groupName: r.groupName, ingredientName: r.ingredientName, word: r.word })),
+    references: step.references.map((r) => ({
+      groupName: r.groupName,
+      ingredientName: r.ingredientName,
+      word: r.word,
+    })),
     times: step.times.map((t) =>
       t.maxSeconds === undefined || t.maxSeconds === null
         ? { phrase: t.phrase, seconds: t.seconds }
@@ -43,7 +47,12 @@ export function presentRecipe(details: RecipeDetails) {
     tags: recipe.tags,
     ingredientGroups: recipe.ingredientGroups.map((g) => ({
       name: g.name,
-      ingredients: g.ingredients.map((i) => ({ quantity: i.quantity, unit: i.unit, name: i.name, note: i.note })),
+      ingredients: g.ingredients.map((i) => ({
+        quantity: i.quantity,
+        unit: i.unit,
+        name: i.name,
+        note: i.note,
+      })),
     })),
     steps: recipe.steps.map(presentStep),
     images: details.images.map((i) => ({ id: i.id, width: i.width, height: i.height, position: i.position })),

@@ -20,9 +20,17 @@ function who(caller: Caller | null): Caller {
 }
 
 const listingQuery = {
-  q: { schema: { type: 'string', maxLength: 100 }, description: 'Words to find in titles, descriptions, ingredients, tags and steps; each word matches as a prefix' },
+  q: {
+    schema: { type: 'string', maxLength: 100 },
+    description:
+      'Words to find in titles, descriptions, ingredients, tags and steps; each word matches as a prefix',
+  },
   tags: {
-    schema: { type: 'array', items: { type: 'string', maxLength: RECIPE_LIMITS.tag }, maxItems: RECIPE_LIMITS.tags },
+    schema: {
+      type: 'array',
+      items: { type: 'string', maxLength: RECIPE_LIMITS.tag },
+      maxItems: RECIPE_LIMITS.tags,
+    },
     description: 'Comma-separated: only recipes carrying all of these tags',
   },
   maxMinutes: {
@@ -33,10 +41,17 @@ const listingQuery = {
   author: { schema: { type: 'string', maxLength: 64 }, description: 'Only recipes written by this username' },
   sort: {
     schema: { type: 'string', enum: [...SORT_NAMES], default: 'updated' },
-    description: 'updated (default), created (newest is the same), title, or tasty (most tasty marks first); with q and no sort, best matches first',
+    description:
+      'updated (default), created (newest is the same), title, or tasty (most tasty marks first); with q and no sort, best matches first',
   },
-  page: { schema: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 }, description: '1-based page number' },
-  limit: { schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 24 }, description: 'Page size' },
+  page: {
+    schema: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+    description: '1-based page number',
+  },
+  limit: {
+    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 24 },
+    description: 'Page size',
+  },
 };
 
 const slugParam = { schema: { type: 'string', minLength: 1, maxLength: 200 } };
@@ -66,7 +81,8 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     path: '/api/v1/recipes',
     operationId: 'create-recipe',
     summary: 'Create a recipe',
-    description: 'The slug comes from the title (accents transliterated), with -2, -3 … when another recipe has it.',
+    description:
+      'The slug comes from the title (accents transliterated), with -2, -3 … when another recipe has it.',
     tag: 'recipes',
     access: { scope: 'recipes:write' },
     body: { schema: 'Input' },
@@ -85,7 +101,8 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     params: { slug: slugParam },
     responses: { 200: { schema: 'Recipe' } },
     errors: [401, 403, 404, 422],
-    handle: async ({ caller, params }) => presentRecipe(await recipes.bySlug(who(caller), String(params['slug']))),
+    handle: async ({ caller, params }) =>
+      presentRecipe(await recipes.bySlug(who(caller), String(params['slug']))),
   });
 
   table.add({
@@ -98,7 +115,8 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     params: { id: idParam },
     responses: { 200: { schema: 'Recipe' } },
     errors: [401, 403, 404, 422],
-    handle: async ({ caller, params }) => presentRecipe(await recipes.byId(who(caller), String(params['id']))),
+    handle: async ({ caller, params }) =>
+      presentRecipe(await recipes.byId(who(caller), String(params['id']))),
   });
 
   table.add<RecipeInput>({
@@ -114,7 +132,8 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     body: { schema: 'Input' },
     responses: { 200: { schema: 'Recipe' } },
     errors: [401, 403, 404, 422],
-    handle: async ({ caller, params, body }) => presentRecipe(await recipes.update(who(caller), String(params['id']), body)),
+    handle: async ({ caller, params, body }) =>
+      presentRecipe(await recipes.update(who(caller), String(params['id']), body)),
   });
 
   table.add({
@@ -174,7 +193,8 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     path: '/api/v1/recipes/:id/tasty',
     operationId: 'set-tasty',
     summary: "Mark somebody else's recipe as tasty",
-    description: 'Everyone sees how many members marked a recipe tasty and who. The author cannot mark their own recipe: 403.',
+    description:
+      'Everyone sees how many members marked a recipe tasty and who. The author cannot mark their own recipe: 403.',
     tag: 'recipes',
     access: { scope: 'recipes:write' },
     params: { id: idParam },

@@ -5,16 +5,27 @@ import { schemaUrlProperty } from './common.schemas.js';
 
 const minutes = () => nullable(int({ minimum: 0, maximum: L.minutesMax }));
 const sourceUrl = () =>
-  nullable(str({ format: 'uri', maxLength: L.sourceUrl, pattern: '^https?://', description: 'Where the recipe was found' }));
+  nullable(
+    str({
+      format: 'uri',
+      maxLength: L.sourceUrl,
+      pattern: '^https?://',
+      description: 'Where the recipe was found',
+    }),
+  );
 const sourceName = () =>
   nullable(
     str({
       maxLength: L.sourceName,
-      description: "Where the recipe comes from (a book, a site, a person); derived from sourceUrl's site when not given",
+      description:
+        "Where the recipe comes from (a book, a site, a person); derived from sourceUrl's site when not given",
     }),
   );
 const tags = () =>
-  arrayOf(str({ minLength: 1, maxLength: L.tag }), { maxItems: L.tags, description: 'Kept in lower case, each once' });
+  arrayOf(str({ minLength: 1, maxLength: L.tag }), {
+    maxItems: L.tags,
+    description: 'Kept in lower case, each once',
+  });
 const editPolicy = () =>
   str({
     enum: [...EDIT_POLICIES],
@@ -66,9 +77,19 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
     'IngredientRef',
     object(
       {
-        groupName: nullable(str({ maxLength: L.groupName, description: "The ingredient's group; null for the unnamed group" })),
-        ingredientName: str({ minLength: 1, maxLength: L.ingredientName, description: 'An ingredient of that group' }),
-        word: str({ minLength: 1, maxLength: L.word, description: "The word of the step's text that names the ingredient" }),
+        groupName: nullable(
+          str({ maxLength: L.groupName, description: "The ingredient's group; null for the unnamed group" }),
+        ),
+        ingredientName: str({
+          minLength: 1,
+          maxLength: L.ingredientName,
+          description: 'An ingredient of that group',
+        }),
+        word: str({
+          minLength: 1,
+          maxLength: L.word,
+          description: "The word of the step's text that names the ingredient",
+        }),
       },
       ['word', 'groupName', 'ingredientName'],
     ),
@@ -80,13 +101,19 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
         phrase: str({
           minLength: 1,
           maxLength: L.phrase,
-          description: "The duration as it stands in the step's text (whole words), holding a number, e.g. \"20-25 minutes\"",
+          description:
+            'The duration as it stands in the step\'s text (whole words), holding a number, e.g. "20-25 minutes"',
         }),
-        seconds: int({ minimum: 1, maximum: L.secondsMax, description: 'The duration; for a range its lower end' }),
+        seconds: int({
+          minimum: 1,
+          maximum: L.secondsMax,
+          description: 'The duration; for a range its lower end',
+        }),
         maxSeconds: int({
           minimum: 1,
           maximum: L.secondsMax,
-          description: 'The upper end, greater than seconds: required when the phrase is a range ("20-25", "1 to 2"), refused otherwise',
+          description:
+            'The upper end, greater than seconds: required when the phrase is a range ("20-25", "1 to 2"), refused otherwise',
         }),
       },
       ['phrase', 'seconds'],
@@ -97,25 +124,53 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
     object(
       {
         text: str({ minLength: 1, maxLength: L.stepText }),
-        references: nullable(arrayOf(ref('IngredientRef'), { maxItems: L.referencesPerStep, description: 'Absent: dropped' })),
-        times: nullable(arrayOf(ref('StepTime'), { maxItems: L.timesPerStep, description: 'Absent: dropped' })),
+        references: nullable(
+          arrayOf(ref('IngredientRef'), { maxItems: L.referencesPerStep, description: 'Absent: dropped' }),
+        ),
+        times: nullable(
+          arrayOf(ref('StepTime'), { maxItems: L.timesPerStep, description: 'Absent: dropped' }),
+        ),
       },
       ['text'],
     ),
   );
   registry.define(
     'Input',
-    object({ $schema: schemaUrlProperty, ...contentFields }, [
-      'title', 'description', 'servings', 'prepMinutes', 'cookMinutes', 'sourceUrl', 'tags', 'ingredientGroups', 'steps',
-    ], { description: 'A whole recipe as a member writes it; a save replaces everything. Without editPolicy a save keeps the policy.' }),
-  );
-  registry.define(
-    'Image',
     object(
-      { $schema: schemaUrlProperty, id: str(), width: int({ format: 'int64' }), height: int({ format: 'int64' }), position: int({ format: 'int64' }) },
-      ['id', 'width', 'height', 'position'],
+      { $schema: schemaUrlProperty, ...contentFields },
+      [
+        'title',
+        'description',
+        'servings',
+        'prepMinutes',
+        'cookMinutes',
+        'sourceUrl',
+        'tags',
+        'ingredientGroups',
+        'steps',
+      ],
+      {
+        description:
+          'A whole recipe as a member writes it; a save replaces everything. Without editPolicy a save keeps the policy.',
+      },
     ),
   );
+  // A recipe lists its photos; the photo routes answer the same shape (whoever defines it first).
+  if (!registry.has('Image')) {
+    registry.define(
+      'Image',
+      object(
+        {
+          $schema: schemaUrlProperty,
+          id: str(),
+          width: int({ format: 'int64' }),
+          height: int({ format: 'int64' }),
+          position: int({ format: 'int64' }),
+        },
+        ['id', 'width', 'height', 'position'],
+      ),
+    );
+  }
   registry.define(
     'Recipe',
     object(
@@ -143,10 +198,35 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
         updatedBy: person(),
       },
       [
-        'id', 'slug', 'coverImageId', 'images', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'favorite',
-        'tastyCount', 'tastyBy', 'tasty', 'locked', 'canEdit', 'canDelete', 'canChangePolicy', 'title', 'description',
-        'servings', 'prepMinutes', 'cookMinutes', 'sourceUrl', 'sourceName', 'tags', 'ingredientGroups', 'steps',
-        'editPolicy', 'imageCount', 'imageBytes',
+        'id',
+        'slug',
+        'coverImageId',
+        'images',
+        'createdAt',
+        'createdBy',
+        'updatedAt',
+        'updatedBy',
+        'favorite',
+        'tastyCount',
+        'tastyBy',
+        'tasty',
+        'locked',
+        'canEdit',
+        'canDelete',
+        'canChangePolicy',
+        'title',
+        'description',
+        'servings',
+        'prepMinutes',
+        'cookMinutes',
+        'sourceUrl',
+        'sourceName',
+        'tags',
+        'ingredientGroups',
+        'steps',
+        'editPolicy',
+        'imageCount',
+        'imageBytes',
       ],
     ),
   );
@@ -158,7 +238,9 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
         slug: str(),
         title: str(),
         tags: nullable(arrayOf(str())),
-        totalMinutes: nullable(int({ format: 'int64', description: 'prepMinutes + cookMinutes; null when neither is known' })),
+        totalMinutes: nullable(
+          int({ format: 'int64', description: 'prepMinutes + cookMinutes; null when neither is known' }),
+        ),
         coverImageId: nullable(str()),
         updatedAt: dateTime(),
         favorite: bool(),
@@ -171,8 +253,21 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
         updatedBy: person(),
       },
       [
-        'id', 'slug', 'title', 'tags', 'totalMinutes', 'coverImageId', 'updatedAt', 'favorite', 'tastyCount', 'tasty',
-        'newComments', 'imageCount', 'imageBytes', 'createdBy', 'updatedBy',
+        'id',
+        'slug',
+        'title',
+        'tags',
+        'totalMinutes',
+        'coverImageId',
+        'updatedAt',
+        'favorite',
+        'tastyCount',
+        'tasty',
+        'newComments',
+        'imageCount',
+        'imageBytes',
+        'createdBy',
+        'updatedBy',
       ],
     ),
   );
@@ -190,7 +285,10 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
     ),
   );
   registry.define('TagCount', object({ name: str(), count: int({ format: 'int64' }) }, ['name', 'count']));
-  registry.define('TagList', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('TagCount'))) }, ['items']));
+  registry.define(
+    'TagList',
+    object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('TagCount'))) }, ['items']),
+  );
   registry.define(
     'AuthorCount',
     object(
@@ -204,5 +302,8 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
       ['username', 'displayName', 'color', 'count'],
     ),
   );
-  registry.define('AuthorList', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('AuthorCount'))) }, ['items']));
+  registry.define(
+    'AuthorList',
+    object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('AuthorCount'))) }, ['items']),
+  );
 }
