@@ -7,7 +7,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
 }
 
-/** A tagged template whose interpolations are escaped unless wrapped in `raw()`. */
+/** A tagged template whose interpolations are escaped unless wrapped in `raw()`. Named `markup`, not `html`, so that formatters leave page text alone. */
 export interface RawHtml {
   readonly __html: string;
 }
@@ -16,7 +16,7 @@ export function raw(html: string): RawHtml {
   return { __html: html };
 }
 
-export function html(strings: TemplateStringsArray, ...values: unknown[]): RawHtml {
+export function markup(strings: TemplateStringsArray, ...values: unknown[]): RawHtml {
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
     const parts = Array.isArray(value) ? value : [value];

@@ -1,6 +1,5 @@
 import type { PreviewCard } from '@larder/domain';
-// `markup` is the html tag function under another name, so that formatters leave the page text alone.
-import { html as markup } from './html.js';
+import { markup } from './html.js';
 import { publicDocument } from './public-recipe.page.js';
 
 export interface PreviewPageInput {

@@ -1,6 +1,5 @@
 import type { Ingredient, PublicImage, PublicRecipe, Step } from '@larder/domain';
-// `markup` is the html tag function under another name, so that formatters leave the page text alone.
-import { type RawHtml, html as markup, raw, styleHash } from './html.js';
+import { type RawHtml, markup, raw, styleHash } from './html.js';
 
 const STYLE = `
 :root{color-scheme:light}

@@ -1,4 +1,4 @@
-import { type RawHtml, html, styleHash } from './html.js';
+import { type RawHtml, markup, styleHash } from './html.js';
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#faf7f2;color:#2b2620;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
@@ -19,7 +19,7 @@ export const PAGE_CSP = [
 ].join('; ');
 
 function page(title: string, body: RawHtml): string {
-  return html`<!doctype html>
+  return markup`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${title} · Larder</title>
 <style>${{ __html: STYLE }}</style></head><body><main>${body}</main></body></html>`.__html;
@@ -29,9 +29,9 @@ export function setupFormPage(who: { username: string; displayName: string }, pu
   const heading = purpose === 'reset' ? 'Choose a new password' : 'Welcome to Larder';
   return page(
     heading,
-    html`<h1>${heading}</h1>
+    markup`<h1>${heading}</h1>
 <p>Choose a password for <strong>${who.displayName}</strong> (sign-in name <strong>${who.username}</strong>).</p>
-${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+${error ? markup`<p class="error" role="alert">${error}</p>` : ''}
 <form method="post">
 <label for="password">Password (at least 8 characters)</label>
 <input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="128" required>
@@ -41,9 +41,9 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 }
 
 export function setupDonePage(who: { displayName: string }): string {
-  return page('Signed in', html`<h1>All set</h1><p>${who.displayName}, your password is saved and you are signed in.</p>`);
+  return page('Signed in', markup`<h1>All set</h1><p>${who.displayName}, your password is saved and you are signed in.</p>`);
 }
 
 export function deadLinkPage(): string {
-  return page('Link not available', html`<h1>This link is not available</h1><p>It is unknown, was used already, or has expired. Ask an admin of your household for a new one.</p>`);
+  return page('Link not available', markup`<h1>This link is not available</h1><p>It is unknown, was used already, or has expired. Ask an admin of your household for a new one.</p>`);
 }
