@@ -63,7 +63,7 @@ export function createApp(options: AppOptions): Express {
   const router = express.Router();
   mountRoutes(router, table, {
     registry,
-    resolveCaller: callerResolver(container.resolve(SignInService), container.resolve(ApiTokens)),
+    resolveCaller: callerResolver(container.resolve(SignInService), container.resolve(ApiTokens), config.secureCookies),
     schemaUrl,
     checkResponses: options.checkResponses ?? false,
   });

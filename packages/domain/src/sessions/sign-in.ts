@@ -72,7 +72,9 @@ export class SignInService {
     const account = await store.accounts.byId(session.accountId);
     if (!account) return null;
     if (now.getTime() - session.refreshedAt.getTime() >= SESSION_REFRESH_MS) {
-      await store.sessions.extend(digest, addMs(now, SESSION_LIFETIME_MS), now);
+      const renewedUntil = addMs(now, SESSION_LIFETIME_MS);
+      await store.sessions.extend(digest, renewedUntil, now);
+      return { account, via: 'session', sessionDigest: digest, sessionRenewedUntil: renewedUntil };
     }
     return { account, via: 'session', sessionDigest: digest };
   }

@@ -1,7 +1,7 @@
 import { ApiTokens, type Caller, SignInService } from '@larder/domain';
 import type { Request } from 'express';
 import { problem } from './problem.js';
-import { SESSION_COOKIE, readCookie } from './session-cookie.js';
+import { SESSION_COOKIE, readCookie, setSessionCookie } from './session-cookie.js';
 
 const CALLER = Symbol('caller');
 
@@ -10,7 +10,7 @@ const CALLER = Symbol('caller');
  * session cookie. A bearer token that is unknown or expired is a 401 even when
  * a cookie is present. Resolved once per request.
  */
-export function callerResolver(signIn: SignInService, tokens: ApiTokens) {
+export function callerResolver(signIn: SignInService, tokens: ApiTokens, secureCookies: boolean) {
   return async (req: Request): Promise<Caller | null> => {
     const memo = req as Request & { [CALLER]?: Promise<Caller | null> };
     memo[CALLER] ??= (async () => {
@@ -24,7 +24,13 @@ export function callerResolver(signIn: SignInService, tokens: ApiTokens) {
         return caller;
       }
       const session = readCookie(req, SESSION_COOKIE);
-      return session ? signIn.bySession(session) : null;
+      if (!session) return null;
+      const caller = await signIn.bySession(session);
+      // A session in use lives on: the cookie follows its sliding expiry.
+      if (caller?.sessionRenewedUntil && req.res && !req.res.headersSent) {
+        setSessionCookie(req.res, session, caller.sessionRenewedUntil, secureCookies);
+      }
+      return caller;
     })();
     return memo[CALLER];
   };
