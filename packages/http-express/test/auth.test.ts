@@ -346,6 +346,23 @@ describe('session expiry', () => {
     expect((await me(cookie)).status).toBe(401);
   });
 
+  it("renews the cookie's expiry when a session is extended, at most hourly", async () => {
+    const cookie = cookieOf(await login(OWNER.username, OWNER.password));
+    t.clock.advance(30 * MINUTE);
+    const soon = await me(cookie);
+    expect(soon.status).toBe(200);
+    expect(soon.headers['set-cookie']).toBeUndefined();
+    t.clock.advance(20 * DAY);
+    const later = await me(cookie);
+    expect(later.status).toBe(200);
+    const header = setCookieOf(later);
+    expect(header.split(';')[0]).toBe(cookie);
+    const attributes = header.split(';').map((a) => a.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
+    const expires = Date.parse(header.split(';').map((a) => a.trim()).find((a) => a.startsWith('Expires='))!.slice(8));
+    expect(Math.abs(expires - (t.clock.now().getTime() + 30 * DAY))).toBeLessThan(2000);
+  });
+
   it('slides: a session used within 30 days lives on', async () => {
     const cookie = cookieOf(await login(OWNER.username, OWNER.password));
     t.clock.advance(20 * DAY);
