@@ -299,6 +299,14 @@ describe('routes and descriptions', () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe('ok');
   });
+
+  it('answers GET /healthz with 503 when the database does not answer', async () => {
+    const down = await startTestApp();
+    await down.close();
+    const res = await request(down.app).get('/healthz');
+    expect(res.status).toBe(503);
+    expect(res.text).not.toMatch(/\n\s+at |pglite|postgres|kysely/i);
+  });
 });
 
 describe('afterwards', () => {
