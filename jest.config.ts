@@ -12,6 +12,8 @@ const swc = [
   },
 ];
 
+const browser = process.env['LARDER_BROWSER_TESTS'] === '1';
+
 const config: Config = {
   cacheDirectory: '<rootDir>/.jest-cache',
   testEnvironment: 'node',
@@ -22,9 +24,11 @@ const config: Config = {
     '^@larder/([a-z0-9-]+)$': '<rootDir>/packages/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
-
-
+  // Browser tests need Debian's chromium; they run on their own with `npm run test:browser`.
+  testMatch: browser
+    ? ['<rootDir>/packages/*/test/**/*.browser.test.ts']
+    : ['<rootDir>/packages/*/test/**/*.test.ts'],
+  testPathIgnorePatterns: browser ? ['/node_modules/'] : ['/node_modules/', '\\.browser\\.test\\.ts$'],
   globalSetup: '<rootDir>/packages/adapters-postgres/test-support/global-setup.mjs',
   globalTeardown: '<rootDir>/packages/adapters-postgres/test-support/global-teardown.mjs',
   testTimeout: 30000,
