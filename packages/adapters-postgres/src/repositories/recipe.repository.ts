@@ -398,7 +398,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
         exists (select 1 from recipe_tasty_marks t where t.recipe_id = r.id and t.account_id = ${query.viewerId})
           as tasty,
         (select count(*)::int from recipe_tasty_marks t where t.recipe_id = r.id) as tasty_count,
-        -- Comments (issue 4) and photos (issue 5) plug in here, per page row:
+        -- What comments and photos add to a card, for the page rows only:
         ${hasNewComments('r', query.viewerId)} as new_comments,
         ${PHOTO_COLUMNS},
         ${person('c')} as created_by_person,

@@ -63,9 +63,8 @@ export class RecipeSearch {
       page,
       limit,
     });
-    // What other capabilities add to a card is read for the whole page at once here
-    // (one query each, never one per card): comments set `newComments`; photos set
-    // `coverImageId`, `imageCount` and `imageBytes` (or add them to the cards query).
+    // What comments (`newComments`) and photos (`coverImageId`, `imageCount`, `imageBytes`)
+    // add to a card comes with the cards query itself, never a query per card.
     return { ...result, page, limit };
   }
 
