@@ -52,9 +52,18 @@ describe('one-time links', () => {
     for (let round = 0; round < 5; round++) {
       const tokenDigest = digest();
       const now = new Date();
-      await store.links.replace({ tokenDigest, accountId: a.id, purpose: 'setup', createdAt: now, expiresAt: new Date(now.getTime() + MINUTE), usedAt: null });
+      await store.links.replace({
+        tokenDigest,
+        accountId: a.id,
+        purpose: 'setup',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + MINUTE),
+        usedAt: null,
+      });
       // Each call takes its own pool connection on PostgreSQL, or queues on PGlite's single one.
-      const results = await Promise.all(Array.from({ length: 6 }, () => store.links.consume(tokenDigest, new Date())));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => store.links.consume(tokenDigest, new Date())),
+      );
       expect(results.filter(Boolean)).toHaveLength(1);
       expect((await store.links.find(tokenDigest))?.usedAt).toBeInstanceOf(Date);
     }
@@ -64,7 +73,14 @@ describe('one-time links', () => {
     const a = await newAccount('expired-link');
     const tokenDigest = digest();
     const created = new Date(Date.now() - 10 * MINUTE);
-    await store.links.replace({ tokenDigest, accountId: a.id, purpose: 'setup', createdAt: created, expiresAt: new Date(Date.now() - MINUTE), usedAt: null });
+    await store.links.replace({
+      tokenDigest,
+      accountId: a.id,
+      purpose: 'setup',
+      createdAt: created,
+      expiresAt: new Date(Date.now() - MINUTE),
+      usedAt: null,
+    });
     expect(await store.links.consume(tokenDigest, new Date())).toBe(false);
     expect(await store.links.consume(digest(), new Date())).toBe(false);
     expect(await store.links.openExpiry(a.id, 'setup', new Date())).toBeNull();
@@ -77,9 +93,30 @@ describe('one-time links', () => {
     const first = digest();
     const second = digest();
     const reset = digest();
-    await store.links.replace({ tokenDigest: first, accountId: a.id, purpose: 'setup', createdAt: now, expiresAt: later, usedAt: null });
-    await store.links.replace({ tokenDigest: reset, accountId: a.id, purpose: 'reset', createdAt: now, expiresAt: later, usedAt: null });
-    await store.links.replace({ tokenDigest: second, accountId: a.id, purpose: 'setup', createdAt: now, expiresAt: later, usedAt: null });
+    await store.links.replace({
+      tokenDigest: first,
+      accountId: a.id,
+      purpose: 'setup',
+      createdAt: now,
+      expiresAt: later,
+      usedAt: null,
+    });
+    await store.links.replace({
+      tokenDigest: reset,
+      accountId: a.id,
+      purpose: 'reset',
+      createdAt: now,
+      expiresAt: later,
+      usedAt: null,
+    });
+    await store.links.replace({
+      tokenDigest: second,
+      accountId: a.id,
+      purpose: 'setup',
+      createdAt: now,
+      expiresAt: later,
+      usedAt: null,
+    });
     expect(await store.links.find(first)).toBeNull();
     expect(await store.links.find(second)).not.toBeNull();
     expect(await store.links.find(reset)).not.toBeNull();
@@ -95,12 +132,27 @@ describe('login throttle', () => {
     const start = new Date('2026-01-01T10:00:00Z');
     const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
     expect(await store.loginThrottle.state('someone')).toBeNull();
-    expect(await store.loginThrottle.recordFailure('someone', at(0), 900)).toEqual({ failures: 1, windowStartedAt: at(0) });
-    expect(await store.loginThrottle.recordFailure('someone', at(5), 900)).toEqual({ failures: 2, windowStartedAt: at(0) });
-    expect(await store.loginThrottle.recordFailure('someone', at(14), 900)).toEqual({ failures: 3, windowStartedAt: at(0) });
-    expect(await store.loginThrottle.recordFailure('someone', at(16), 900)).toEqual({ failures: 1, windowStartedAt: at(16) });
+    expect(await store.loginThrottle.recordFailure('someone', at(0), 900)).toEqual({
+      failures: 1,
+      windowStartedAt: at(0),
+    });
+    expect(await store.loginThrottle.recordFailure('someone', at(5), 900)).toEqual({
+      failures: 2,
+      windowStartedAt: at(0),
+    });
+    expect(await store.loginThrottle.recordFailure('someone', at(14), 900)).toEqual({
+      failures: 3,
+      windowStartedAt: at(0),
+    });
+    expect(await store.loginThrottle.recordFailure('someone', at(16), 900)).toEqual({
+      failures: 1,
+      windowStartedAt: at(16),
+    });
     expect(await store.loginThrottle.state('someone')).toEqual({ failures: 1, windowStartedAt: at(16) });
-    expect(await store.loginThrottle.recordFailure('someone-else', at(16), 900)).toEqual({ failures: 1, windowStartedAt: at(16) });
+    expect(await store.loginThrottle.recordFailure('someone-else', at(16), 900)).toEqual({
+      failures: 1,
+      windowStartedAt: at(16),
+    });
     await store.loginThrottle.clear('someone');
     expect(await store.loginThrottle.state('someone')).toBeNull();
     expect(await store.loginThrottle.state('someone-else')).not.toBeNull();
@@ -108,8 +160,12 @@ describe('login throttle', () => {
 
   it('loses no failure when many arrive at once', async () => {
     const now = new Date();
-    const states = await Promise.all(Array.from({ length: 12 }, () => store.loginThrottle.recordFailure('crowded', now, 900)));
-    expect(states.map((s) => s.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    const states = await Promise.all(
+      Array.from({ length: 12 }, () => store.loginThrottle.recordFailure('crowded', now, 900)),
+    );
+    expect(states.map((s) => s.failures).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
     expect((await store.loginThrottle.state('crowded'))?.failures).toBe(12);
   });
 });
@@ -122,17 +178,30 @@ describe('household settings', () => {
   });
 
   it('refuse, by a CHECK constraint, a default lifetime above the maximum or missing under one', async () => {
-    await expect(store.settings.save({ ...DEFAULT_SETTINGS, publicShareMaxDays: 7, publicShareDefaultDays: 30 })).rejects.toMatchObject({ code: '23514' });
-    await expect(store.settings.save({ ...DEFAULT_SETTINGS, publicShareMaxDays: 7, publicShareDefaultDays: null })).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      store.settings.save({ ...DEFAULT_SETTINGS, publicShareMaxDays: 7, publicShareDefaultDays: 30 }),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      store.settings.save({ ...DEFAULT_SETTINGS, publicShareMaxDays: 7, publicShareDefaultDays: null }),
+    ).rejects.toMatchObject({ code: '23514' });
     expect(await store.settings.get()).toEqual(DEFAULT_SETTINGS);
-    const fine = { ...DEFAULT_SETTINGS, publicShares: true, publicShareMaxDays: 30, publicShareDefaultDays: 30 };
+    const fine = {
+      ...DEFAULT_SETTINGS,
+      publicShares: true,
+      publicShareMaxDays: 30,
+      publicShareDefaultDays: 30,
+    };
     await store.settings.save(fine);
     expect(await store.settings.get()).toEqual(fine);
   });
 
   it('keep a single row', async () => {
-    await expect(sql`insert into household_settings (id) values (2)`.execute(database.db)).rejects.toMatchObject({ code: '23514' });
-    await expect(sql`insert into household_settings (id) values (1)`.execute(database.db)).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      sql`insert into household_settings (id) values (2)`.execute(database.db),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      sql`insert into household_settings (id) values (1)`.execute(database.db),
+    ).rejects.toMatchObject({ code: '23505' });
   });
 });
 
@@ -146,16 +215,26 @@ describe('accounts', () => {
       expect(await tx.accounts.insert(account('third-owner', 'superadmin'))).toBe(false);
       expect(await tx.accounts.insert(account('after-refusal'))).toBe(true);
     });
-    const owners = await database.db.selectFrom('accounts').select('username').where('role', '=', 'superadmin').execute();
+    const owners = await database.db
+      .selectFrom('accounts')
+      .select('username')
+      .where('role', '=', 'superadmin')
+      .execute();
     expect(owners).toEqual([{ username: 'first-owner' }]);
     expect(await store.accounts.byUsername('after-refusal')).not.toBeNull();
   });
 
   it('admit a single owner even when two inserts race', async () => {
     await database.db.deleteFrom('accounts').where('role', '=', 'superadmin').execute();
-    const results = await Promise.all(['racer-a', 'racer-b', 'racer-c'].map((u) => store.accounts.insert(account(u, 'superadmin'))));
+    const results = await Promise.all(
+      ['racer-a', 'racer-b', 'racer-c'].map((u) => store.accounts.insert(account(u, 'superadmin'))),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
-    const owners = await database.db.selectFrom('accounts').select('id').where('role', '=', 'superadmin').execute();
+    const owners = await database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('role', '=', 'superadmin')
+      .execute();
     expect(owners).toHaveLength(1);
   });
 
@@ -170,12 +249,43 @@ describe('accounts', () => {
     const a = await newAccount('leaving');
     const now = new Date();
     const later = new Date(now.getTime() + MINUTE);
-    await store.sessions.create({ tokenDigest: digest(), accountId: a.id, createdAt: now, expiresAt: later, refreshedAt: now });
-    await store.apiTokens.insert({ id: randomUUID(), ownerId: a.id, name: 't', prefix: 'lrd_abcd', tokenDigest: digest(), scopes: ['recipes:read'], createdAt: now, expiresAt: null, lastUsedAt: null });
-    await store.links.replace({ tokenDigest: digest(), accountId: a.id, purpose: 'setup', createdAt: now, expiresAt: later, usedAt: null });
+    await store.sessions.create({
+      tokenDigest: digest(),
+      accountId: a.id,
+      createdAt: now,
+      expiresAt: later,
+      refreshedAt: now,
+    });
+    await store.apiTokens.insert({
+      id: randomUUID(),
+      ownerId: a.id,
+      name: 't',
+      prefix: 'lrd_abcd',
+      tokenDigest: digest(),
+      scopes: ['recipes:read'],
+      createdAt: now,
+      expiresAt: null,
+      lastUsedAt: null,
+    });
+    await store.links.replace({
+      tokenDigest: digest(),
+      accountId: a.id,
+      purpose: 'setup',
+      createdAt: now,
+      expiresAt: later,
+      usedAt: null,
+    });
     expect(await store.accounts.delete(a.id)).toBe(true);
-    for (const [table, column] of [['sessions', 'account_id'], ['api_tokens', 'owner_id'], ['one_time_links', 'account_id']] as const) {
-      const rows = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${sql.ref(column)} = ${a.id}`.execute(database.db);
+    for (const [table, column] of [
+      ['sessions', 'account_id'],
+      ['api_tokens', 'owner_id'],
+      ['one_time_links', 'account_id'],
+    ] as const) {
+      const rows = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)} where ${sql.ref(column)} = ${a.id}`.execute(
+        database.db,
+      );
       expect(rows.rows[0]?.n).toBe(0);
     }
     expect(await store.accounts.delete(a.id)).toBe(false);
@@ -198,7 +308,9 @@ describe('migrations', () => {
   it('are idempotent: a migrated database gets nothing more', async () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
     expect(await migrateToLatest(database.db)).toEqual([]);
-    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+      database.db,
+    );
     expect(applied.rows.map((r) => r.name)).toEqual(await all());
   });
 
@@ -218,9 +330,13 @@ describe('migrations', () => {
       try {
         const [a, b] = await Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)]);
         expect([...a, ...b].sort()).toEqual(names);
-        const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(first.db);
+        const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+          first.db,
+        );
         expect(applied.rows.map((r) => r.name)).toEqual(names);
-        const rows = await sql<{ n: number }>`select count(*)::int as n from household_settings`.execute(second.db);
+        const rows = await sql<{ n: number }>`select count(*)::int as n from household_settings`.execute(
+          second.db,
+        );
         expect(rows.rows[0]?.n).toBe(1);
       } finally {
         await first.close();
@@ -237,7 +353,9 @@ describe('migrations', () => {
         const [a, b] = await Promise.all([migrateToLatest(fresh.db), migrateToLatest(fresh.db)]);
         expect([...a, ...b].sort()).toEqual(names);
         expect(a.length === 0 || b.length === 0).toBe(true);
-        const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(fresh.db);
+        const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+          fresh.db,
+        );
         expect(applied.rows.map((r) => r.name)).toEqual(names);
         expect(await createPostgresStore(fresh.db).settings.get()).toEqual(DEFAULT_SETTINGS);
       } finally {

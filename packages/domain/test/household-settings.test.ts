@@ -1,4 +1,8 @@
-import { DEFAULT_SETTINGS, type HouseholdSettings, applySettingsPatch } from '../src/settings/household-settings.js';
+import {
+  DEFAULT_SETTINGS,
+  type HouseholdSettings,
+  applySettingsPatch,
+} from '../src/settings/household-settings.js';
 import { ValidationFailed } from '../src/shared/errors.js';
 
 const base: HouseholdSettings = { ...DEFAULT_SETTINGS };
@@ -54,25 +58,42 @@ describe('applySettingsPatch', () => {
     const error = refusal(base, { publicShareMaxDays: 7, publicShareDefaultDays: 30 });
     expect(error.issues).toEqual([expect.objectContaining({ location: 'body.publicShareDefaultDays' })]);
     const existing = { ...base, publicShareMaxDays: 7, publicShareDefaultDays: 1 };
-    expect(refusal(existing, { publicShareDefaultDays: 365 }).issues[0]?.location).toBe('body.publicShareDefaultDays');
+    expect(refusal(existing, { publicShareDefaultDays: 365 }).issues[0]?.location).toBe(
+      'body.publicShareDefaultDays',
+    );
   });
 
   it('refuses a named "no expiry" default under a maximum', () => {
     const existing = { ...base, publicShareMaxDays: 30, publicShareDefaultDays: 7 };
-    expect(refusal(existing, { publicShareDefaultDays: null }).issues[0]?.location).toBe('body.publicShareDefaultDays');
+    expect(refusal(existing, { publicShareDefaultDays: null }).issues[0]?.location).toBe(
+      'body.publicShareDefaultDays',
+    );
   });
 
   it('pulls the default down to a lowered maximum when the default is not named', () => {
     const existing = { ...base, publicShareMaxDays: 365, publicShareDefaultDays: 30 };
-    expect(applySettingsPatch(existing, { publicShareMaxDays: 7 })).toMatchObject({ publicShareMaxDays: 7, publicShareDefaultDays: 7 });
-    expect(applySettingsPatch(existing, { publicShareMaxDays: 30 })).toMatchObject({ publicShareDefaultDays: 30 });
+    expect(applySettingsPatch(existing, { publicShareMaxDays: 7 })).toMatchObject({
+      publicShareMaxDays: 7,
+      publicShareDefaultDays: 7,
+    });
+    expect(applySettingsPatch(existing, { publicShareMaxDays: 30 })).toMatchObject({
+      publicShareDefaultDays: 30,
+    });
     // Setting a maximum over "no expiry" makes the maximum the default.
-    expect(applySettingsPatch(base, { publicShareMaxDays: 30 })).toMatchObject({ publicShareMaxDays: 30, publicShareDefaultDays: 30 });
+    expect(applySettingsPatch(base, { publicShareMaxDays: 30 })).toMatchObject({
+      publicShareMaxDays: 30,
+      publicShareDefaultDays: 30,
+    });
   });
 
   it('leaves the default alone when the maximum is raised or removed', () => {
     const existing = { ...base, publicShareMaxDays: 7, publicShareDefaultDays: 7 };
-    expect(applySettingsPatch(existing, { publicShareMaxDays: 365 })).toMatchObject({ publicShareDefaultDays: 7 });
-    expect(applySettingsPatch(existing, { publicShareMaxDays: null })).toMatchObject({ publicShareMaxDays: null, publicShareDefaultDays: 7 });
+    expect(applySettingsPatch(existing, { publicShareMaxDays: 365 })).toMatchObject({
+      publicShareDefaultDays: 7,
+    });
+    expect(applySettingsPatch(existing, { publicShareMaxDays: null })).toMatchObject({
+      publicShareMaxDays: null,
+      publicShareDefaultDays: 7,
+    });
   });
 });

@@ -13,7 +13,15 @@ describe('utf8ByteLength', () => {
   });
 
   it('agrees with the UTF-8 encoder, lone surrogates included', () => {
-    const samples = ['Käsespätzle', '北京烤鸭', 'a🍅b🥕c', '\u007f\u0080\u07ff\u0800\uffff', '\u{10000}\u{10ffff}', '\ud800', 'x\udc00y'];
+    const samples = [
+      'Käsespätzle',
+      '北京烤鸭',
+      'a🍅b🥕c',
+      '\u007f\u0080\u07ff\u0800\uffff',
+      '\u{10000}\u{10ffff}',
+      '\ud800',
+      'x\udc00y',
+    ];
     const encoder = new TextEncoder();
     for (const sample of samples) expect(utf8ByteLength(sample)).toBe(encoder.encode(sample).length);
   });

@@ -52,7 +52,9 @@ describe('login', () => {
     try {
       const res = await request(secure.app).post('/api/v1/auth/login').send(OWNER);
       expect(res.status).toBe(200);
-      const attributes = setCookieOf(res).split(';').map((a) => a.trim().toLowerCase());
+      const attributes = setCookieOf(res)
+        .split(';')
+        .map((a) => a.trim().toLowerCase());
       expect(attributes).toContain('secure');
       expect(attributes).toContain('httponly');
       const out = await request(secure.app).post('/api/v1/auth/logout').set('Cookie', cookieOf(res));
@@ -109,8 +111,15 @@ describe('login throttle', () => {
 
     // A second application on the same database sees the same throttle: it lives in the database.
     const container = composeContainer(t.config, t.database, { clock: t.clock });
-    const second = createApp({ config: t.config, container, logger: pino({ level: 'silent' }), checkResponses: true });
-    const elsewhere = await request(second).post('/api/v1/auth/login').send({ username: 'THROTTLED', password: m.password });
+    const second = createApp({
+      config: t.config,
+      container,
+      logger: pino({ level: 'silent' }),
+      checkResponses: true,
+    });
+    const elsewhere = await request(second)
+      .post('/api/v1/auth/login')
+      .send({ username: 'THROTTLED', password: m.password });
     expect(elsewhere.status).toBe(429);
     expect(Number(elsewhere.headers['retry-after'])).toBeGreaterThan(0);
     const row = await t.database.db
@@ -205,7 +214,10 @@ describe('PATCH /api/v1/auth/me (password change)', () => {
   });
 
   it('needs the current password', async () => {
-    const res = await request(t.app).patch('/api/v1/auth/me').set('Cookie', m.cookie).send({ password: 'a-new-password' });
+    const res = await request(t.app)
+      .patch('/api/v1/auth/me')
+      .set('Cookie', m.cookie)
+      .send({ password: 'a-new-password' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([expect.objectContaining({ location: 'body.currentPassword' })]);
     expect((await login(m.username, 'a-new-password')).status).toBe(401);
@@ -278,7 +290,10 @@ describe('PATCH /api/v1/auth/me (password change)', () => {
     const target = account.find((a) => a.username === 'nopass');
     const signedIn = await t.container.resolve(SignInService).startSession(target!);
     const cookie = `service_session=${signedIn.sessionToken}`;
-    const res = await request(t.app).patch('/api/v1/auth/me').set('Cookie', cookie).send({ password: 'first-password' });
+    const res = await request(t.app)
+      .patch('/api/v1/auth/me')
+      .set('Cookie', cookie)
+      .send({ password: 'first-password' });
     expect(res.status).toBe(204);
     expect((await login('nopass', 'first-password')).status).toBe(200);
     expect((await me(cookie)).body.hasPassword).toBe(true);
@@ -302,21 +317,42 @@ describe('PATCH /api/v1/auth/me/profile', () => {
       .set('Cookie', m.cookie)
       .send({ displayName: '  Kitchen Cat ', color: 'teal', locale: 'de' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ displayName: 'Kitchen Cat', color: 'teal', locale: 'de', username: m.username });
-    const partial = await request(t.app).patch('/api/v1/auth/me/profile').set('Cookie', m.cookie).send({ color: 'plum' });
+    expect(res.body).toMatchObject({
+      displayName: 'Kitchen Cat',
+      color: 'teal',
+      locale: 'de',
+      username: m.username,
+    });
+    const partial = await request(t.app)
+      .patch('/api/v1/auth/me/profile')
+      .set('Cookie', m.cookie)
+      .send({ color: 'plum' });
     expect(partial.body).toMatchObject({ displayName: 'Kitchen Cat', color: 'plum', locale: 'de' });
-    expect((await me(m.cookie)).body).toMatchObject({ displayName: 'Kitchen Cat', color: 'plum', locale: 'de' });
+    expect((await me(m.cookie)).body).toMatchObject({
+      displayName: 'Kitchen Cat',
+      color: 'plum',
+      locale: 'de',
+    });
   });
 
   it('refuses an unknown colour at body.color and an empty name at body.displayName', async () => {
     const m = await t.member('user');
-    const color = await request(t.app).patch('/api/v1/auth/me/profile').set('Cookie', m.cookie).send({ color: 'mauve' });
+    const color = await request(t.app)
+      .patch('/api/v1/auth/me/profile')
+      .set('Cookie', m.cookie)
+      .send({ color: 'mauve' });
     expect(color.status).toBe(422);
     expect(color.body.errors).toEqual([expect.objectContaining({ location: 'body.color' })]);
-    const name = await request(t.app).patch('/api/v1/auth/me/profile').set('Cookie', m.cookie).send({ displayName: '   ' });
+    const name = await request(t.app)
+      .patch('/api/v1/auth/me/profile')
+      .set('Cookie', m.cookie)
+      .send({ displayName: '   ' });
     expect(name.status).toBe(422);
     expect(name.body.errors).toEqual([expect.objectContaining({ location: 'body.displayName' })]);
-    const locale = await request(t.app).patch('/api/v1/auth/me/profile').set('Cookie', m.cookie).send({ locale: 'xx' });
+    const locale = await request(t.app)
+      .patch('/api/v1/auth/me/profile')
+      .set('Cookie', m.cookie)
+      .send({ locale: 'xx' });
     expect(locale.status).toBe(422);
     expect(locale.body.errors).toEqual([expect.objectContaining({ location: 'body.locale' })]);
   });
@@ -329,7 +365,16 @@ describe('GET /api/v1/auth/me/colors', () => {
     const res = await request(t.app).get('/api/v1/auth/me/colors').set('Cookie', m.cookie);
     expect(res.status).toBe(200);
     const items = res.body.items as Array<{ color: string; count: number }>;
-    expect(items.map((i) => i.color)).toEqual(['amber', 'clay', 'rose', 'plum', 'sage', 'olive', 'teal', 'slate']);
+    expect(items.map((i) => i.color)).toEqual([
+      'amber',
+      'clay',
+      'rose',
+      'plum',
+      'sage',
+      'olive',
+      'teal',
+      'slate',
+    ]);
     const accounts = await t.database.db.selectFrom('accounts').select(['color']).execute();
     for (const { color, count } of items) {
       expect(count).toBe(accounts.filter((a) => a.color === color).length);
@@ -359,7 +404,13 @@ describe('session expiry', () => {
     expect(header.split(';')[0]).toBe(cookie);
     const attributes = header.split(';').map((a) => a.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
-    const expires = Date.parse(header.split(';').map((a) => a.trim()).find((a) => a.startsWith('Expires='))!.slice(8));
+    const expires = Date.parse(
+      header
+        .split(';')
+        .map((a) => a.trim())
+        .find((a) => a.startsWith('Expires='))!
+        .slice(8),
+    );
     expect(Math.abs(expires - (t.clock.now().getTime() + 30 * DAY))).toBeLessThan(2000);
   });
 
@@ -374,5 +425,4 @@ describe('session expiry', () => {
     t.clock.advance(31 * DAY);
     expect((await me(cookie)).status).toBe(401);
   });
-
 });

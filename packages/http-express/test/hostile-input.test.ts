@@ -59,7 +59,13 @@ describe('bodies', () => {
   });
 
   it('accepts and ignores $schema on input', async () => {
-    const res = seen(await login().send({ $schema: 'https://larder.example/api/v1/schemas/LoginInputBody.json', username: 'owner', password: 'owner-password-1' }));
+    const res = seen(
+      await login().send({
+        $schema: 'https://larder.example/api/v1/schemas/LoginInputBody.json',
+        username: 'owner',
+        password: 'owner-password-1',
+      }),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -82,24 +88,49 @@ describe('bodies', () => {
       [login, { username: 'owner', password: huge }, 'body.password'],
       [profile, { displayName: huge }, 'body.displayName'],
       [profile, { email: `${huge}@example.org` }, 'body.email'],
-      [() => request(t.app).post('/api/v1/tokens').set('Cookie', user.cookie), { name: huge, scopes: ['recipes:read'] }, 'body.name'],
+      [
+        () => request(t.app).post('/api/v1/tokens').set('Cookie', user.cookie),
+        { name: huge, scopes: ['recipes:read'] },
+        'body.name',
+      ],
       [() => request(t.app).post('/api/v1/auth/setup/inspect'), { token: huge }, 'body.token'],
-      [() => request(t.app).post('/api/v1/auth/setup/password'), { token: 'x'.repeat(43), password: huge }, 'body.password'],
-      [() => request(t.app).post('/api/v1/users').set('Cookie', t.owner.cookie), { username: huge, role: 'user' }, 'body.username'],
-      [() => request(t.app).patch('/api/v1/auth/me').set('Cookie', user.cookie), { currentPassword: huge, password: 'new-password' }, 'body.currentPassword'],
+      [
+        () => request(t.app).post('/api/v1/auth/setup/password'),
+        { token: 'x'.repeat(43), password: huge },
+        'body.password',
+      ],
+      [
+        () => request(t.app).post('/api/v1/users').set('Cookie', t.owner.cookie),
+        { username: huge, role: 'user' },
+        'body.username',
+      ],
+      [
+        () => request(t.app).patch('/api/v1/auth/me').set('Cookie', user.cookie),
+        { currentPassword: huge, password: 'new-password' },
+        'body.currentPassword',
+      ],
     ];
     for (const [send, body, location] of cases) {
       const res = await send().send(body);
       expectProblem(res, 422);
       expect(locations(res)).toContain(location);
     }
-    const path = await request(t.app).patch(`/api/v1/users/${huge}`).set('Cookie', t.owner.cookie).send({ displayName: 'x' });
+    const path = await request(t.app)
+      .patch(`/api/v1/users/${huge}`)
+      .set('Cookie', t.owner.cookie)
+      .send({ displayName: 'x' });
     expectProblem(path, 422);
     expect(locations(path)).toEqual(['path.id']);
   });
 
   it('refuses a JSON array, null, a number or a string as the body with 422', async () => {
-    for (const text of ['[]', '[{"username":"owner","password":"owner-password-1"}]', 'null', '5', '"owner"']) {
+    for (const text of [
+      '[]',
+      '[{"username":"owner","password":"owner-password-1"}]',
+      'null',
+      '5',
+      '"owner"',
+    ]) {
       const res = await login().set('Content-Type', 'application/json').send(text);
       expectProblem(res, 422);
       expect(locations(res)).toEqual(['body']);
@@ -116,12 +147,16 @@ describe('bodies', () => {
   });
 
   it('answers a body of another media type with 415', async () => {
-    const plain = await login().set('Content-Type', 'text/plain').send('{"username":"owner","password":"owner-password-1"}');
+    const plain = await login()
+      .set('Content-Type', 'text/plain')
+      .send('{"username":"owner","password":"owner-password-1"}');
     expectProblem(plain, 415);
     expect(plain.headers['set-cookie']).toBeUndefined();
     const form = await profile().type('form').send({ displayName: 'Form' });
     expectProblem(form, 415);
-    const charset = await login().set('Content-Type', 'application/json; charset=latin1').send('{"username":"owner"}');
+    const charset = await login()
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send('{"username":"owner"}');
     expectProblem(charset, 415);
   });
 });
@@ -148,8 +183,16 @@ describe('credentials', () => {
   });
 
   it('answers forged bearer tokens with 401', async () => {
-    for (const token of [`lrd_${'A'.repeat(43)}`, 'lrd_', `lrd_${"' or 1=1 --".padEnd(43, 'x')}`, 'x'.repeat(4000)]) {
-      expectProblem(await request(t.app).get('/api/v1/settings').set('Authorization', `Bearer ${token}`), 401);
+    for (const token of [
+      `lrd_${'A'.repeat(43)}`,
+      'lrd_',
+      `lrd_${"' or 1=1 --".padEnd(43, 'x')}`,
+      'x'.repeat(4000),
+    ]) {
+      expectProblem(
+        await request(t.app).get('/api/v1/settings').set('Authorization', `Bearer ${token}`),
+        401,
+      );
     }
   });
 });
@@ -161,7 +204,12 @@ describe('cross-site writes', () => {
   };
 
   it('refuses a write whose Origin names another site, changing nothing', async () => {
-    for (const origin of ['https://evil.example', 'null', 'https://larder.example.evil.example', 'http://larder.example']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'https://larder.example.evil.example',
+      'http://larder.example',
+    ]) {
       const res = await request(t.app)
         .patch('/api/v1/settings')
         .set('Cookie', t.owner.cookie)
@@ -169,21 +217,47 @@ describe('cross-site writes', () => {
         .send({ publicShares: true });
       expectProblem(res, 403);
     }
-    expectProblem(await login().set('Origin', 'https://evil.example').send({ username: 'owner', password: 'owner-password-1' }), 403);
-    expectProblem(await request(t.app).delete(`/api/v1/users/${user.id}`).set('Cookie', t.owner.cookie).set('Origin', 'https://evil.example'), 403);
-    expectProblem(await request(t.app).post('/api/v1/auth/logout').set('Cookie', user.cookie).set('Origin', 'https://evil.example'), 403);
+    expectProblem(
+      await login()
+        .set('Origin', 'https://evil.example')
+        .send({ username: 'owner', password: 'owner-password-1' }),
+      403,
+    );
+    expectProblem(
+      await request(t.app)
+        .delete(`/api/v1/users/${user.id}`)
+        .set('Cookie', t.owner.cookie)
+        .set('Origin', 'https://evil.example'),
+      403,
+    );
+    expectProblem(
+      await request(t.app)
+        .post('/api/v1/auth/logout')
+        .set('Cookie', user.cookie)
+        .set('Origin', 'https://evil.example'),
+      403,
+    );
     expect(await settings()).toBe(false);
     expect(seen(await request(t.app).get('/api/v1/auth/me').set('Cookie', user.cookie)).status).toBe(200);
   });
 
   it('lets reads from another Origin through', async () => {
-    const res = seen(await request(t.app).get('/api/v1/settings').set('Cookie', t.owner.cookie).set('Origin', 'https://evil.example'));
+    const res = seen(
+      await request(t.app)
+        .get('/api/v1/settings')
+        .set('Cookie', t.owner.cookie)
+        .set('Origin', 'https://evil.example'),
+    );
     expect(res.status).toBe(200);
   });
 
   it('lets writes from the public origin, the own host, and without Origin through', async () => {
     const fromPublic = seen(
-      await request(t.app).patch('/api/v1/settings').set('Cookie', t.owner.cookie).set('Origin', 'https://larder.example').send({ publicShares: true }),
+      await request(t.app)
+        .patch('/api/v1/settings')
+        .set('Cookie', t.owner.cookie)
+        .set('Origin', 'https://larder.example')
+        .send({ publicShares: true }),
     );
     expect(fromPublic.status).toBe(200);
     const sameHost = seen(
@@ -195,7 +269,12 @@ describe('cross-site writes', () => {
         .send({ publicShares: false }),
     );
     expect(sameHost.status).toBe(200);
-    const noOrigin = seen(await request(t.app).patch('/api/v1/settings').set('Cookie', t.owner.cookie).send({ linkPreviews: false }));
+    const noOrigin = seen(
+      await request(t.app)
+        .patch('/api/v1/settings')
+        .set('Cookie', t.owner.cookie)
+        .send({ linkPreviews: false }),
+    );
     expect(noOrigin.status).toBe(200);
   });
 });
@@ -212,7 +291,9 @@ describe('routes and descriptions', () => {
   it('marks object answers with $schema and Link rel=describedBy to the same schema', async () => {
     const res = seen(await request(t.app).get('/api/v1/auth/me').set('Cookie', user.cookie));
     expect(res.body.$schema).toBe('https://larder.example/api/v1/schemas/UserResponse.json');
-    expect(res.headers['link']).toBe('<https://larder.example/api/v1/schemas/UserResponse.json>; rel="describedBy"');
+    expect(res.headers['link']).toBe(
+      '<https://larder.example/api/v1/schemas/UserResponse.json>; rel="describedBy"',
+    );
     const list = seen(await request(t.app).get('/api/v1/users').set('Cookie', t.owner.cookie));
     expect(list.body.$schema).toBe('https://larder.example/api/v1/schemas/UserAccountList.json');
     expect(list.headers['link']).toContain('UserAccountList.json');
@@ -225,7 +306,11 @@ describe('routes and descriptions', () => {
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
-    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'service_session' });
+    expect(doc.components.securitySchemes.session).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'service_session',
+    });
     expect(doc.components.securitySchemes.token).toMatchObject({ type: 'http', scheme: 'bearer' });
 
     // Every route express serves, read from the app's own router.
@@ -242,17 +327,32 @@ describe('routes and descriptions', () => {
     };
     walk((t.app as unknown as { router: { stack: Layer[] } }).router.stack);
     expect(served.length).toBeGreaterThan(20);
-    const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-      Object.keys(ops).map((method) => `${method} ${path}`),
+    const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`),
     );
     expect(described.sort()).toEqual([...new Set(served)].sort());
     for (const op of [
-      'post /api/v1/auth/login', 'post /api/v1/auth/logout', 'get /api/v1/auth/me', 'patch /api/v1/auth/me',
-      'patch /api/v1/auth/me/profile', 'get /api/v1/auth/me/colors', 'post /api/v1/auth/setup/inspect',
-      'post /api/v1/auth/setup/password', 'get /api/v1/users', 'post /api/v1/users', 'patch /api/v1/users/{id}',
-      'delete /api/v1/users/{id}', 'post /api/v1/users/{id}/setup-link', 'delete /api/v1/users/{id}/setup-link',
-      'get /api/v1/people', 'post /api/v1/tokens', 'get /api/v1/tokens', 'delete /api/v1/tokens/{id}',
-      'get /api/v1/settings', 'patch /api/v1/settings', 'get /healthz',
+      'post /api/v1/auth/login',
+      'post /api/v1/auth/logout',
+      'get /api/v1/auth/me',
+      'patch /api/v1/auth/me',
+      'patch /api/v1/auth/me/profile',
+      'get /api/v1/auth/me/colors',
+      'post /api/v1/auth/setup/inspect',
+      'post /api/v1/auth/setup/password',
+      'get /api/v1/users',
+      'post /api/v1/users',
+      'patch /api/v1/users/{id}',
+      'delete /api/v1/users/{id}',
+      'post /api/v1/users/{id}/setup-link',
+      'delete /api/v1/users/{id}/setup-link',
+      'get /api/v1/people',
+      'post /api/v1/tokens',
+      'get /api/v1/tokens',
+      'delete /api/v1/tokens/{id}',
+      'get /api/v1/settings',
+      'patch /api/v1/settings',
+      'get /healthz',
     ]) {
       expect(described).toContain(op);
     }
@@ -271,10 +371,16 @@ describe('routes and descriptions', () => {
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) {
       const name = /#\/components\/schemas\/([^"]+)"/.exec(ref)?.[1];
-      expect({ ref, known: name !== undefined && name in doc.components.schemas }).toEqual({ ref, known: true });
+      expect({ ref, known: name !== undefined && name in doc.components.schemas }).toEqual({
+        ref,
+        known: true,
+      });
     }
     expect(doc.paths['/api/v1/tokens'].post.security).toEqual([{ session: [] }]);
-    expect(doc.paths['/api/v1/settings'].get.security).toEqual([{ session: [] }, { token: ['recipes:read'] }]);
+    expect(doc.paths['/api/v1/settings'].get.security).toEqual([
+      { session: [] },
+      { token: ['recipes:read'] },
+    ]);
     expect(doc.paths['/api/v1/auth/login'].post.security).toBeUndefined();
   });
 
@@ -287,7 +393,9 @@ describe('routes and descriptions', () => {
       $id: 'https://larder.example/api/v1/schemas/UserResponse.json',
       type: 'object',
     });
-    expect(Object.keys(res.body.properties)).toEqual(expect.arrayContaining(['id', 'username', 'role', 'hasPassword']));
+    expect(Object.keys(res.body.properties)).toEqual(
+      expect.arrayContaining(['id', 'username', 'role', 'hasPassword']),
+    );
     const list = seen(await request(t.app).get('/api/v1/schemas/UserAccountList.json'));
     expect(JSON.stringify(list.body)).toContain('https://larder.example/api/v1/schemas/UserAccount.json');
     expectProblem(await request(t.app).get('/api/v1/schemas/NoSuchThing.json'), 404);

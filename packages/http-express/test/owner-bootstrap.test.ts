@@ -102,7 +102,9 @@ describe('ensureOwner', () => {
     expect(restart.created).toBe(false);
     expect(restart.setupLink?.token).toBeDefined();
     expect(restart.setupLink?.token).not.toBe(first.setupLink?.token);
-    await expect(instance.setup.inspect(first.setupLink!.token)).rejects.toMatchObject({ code: 'link.not_found' });
+    await expect(instance.setup.inspect(first.setupLink!.token)).rejects.toMatchObject({
+      code: 'link.not_found',
+    });
     await instance.setup.redeem(restart.setupLink!.token, 'chosen-password');
     const afterPassword = await ensureOwner(instance, 'admin', undefined);
     expect(afterPassword).toMatchObject({ created: false, setupLink: null });
@@ -129,7 +131,9 @@ describe('ensureOwner', () => {
   it('refuses a bad SERVICE_ADMIN_USER or SERVICE_ADMIN_PASSWORD on an empty instance', async () => {
     const database = await freshDatabase();
     const instance = instanceOn(database);
-    await expect(ensureOwner(instance, 'no spaces allowed', undefined)).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(ensureOwner(instance, 'no spaces allowed', undefined)).rejects.toBeInstanceOf(
+      ValidationFailed,
+    );
     await expect(ensureOwner(instance, 'admin', 'short')).rejects.toMatchObject({
       issues: [expect.objectContaining({ location: 'SERVICE_ADMIN_PASSWORD' })],
     });

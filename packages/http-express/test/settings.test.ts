@@ -66,7 +66,10 @@ describe('changing the settings', () => {
     expect((await patch({ publicShares: true }, user)).status).toBe(403);
     for (const who of [t.owner, admin]) {
       const token = await t.token(who, ['recipes:read', 'recipes:write', 'users:write']);
-      const res = await request(t.app).patch('/api/v1/settings').set('Authorization', `Bearer ${token}`).send({ publicShares: true });
+      const res = await request(t.app)
+        .patch('/api/v1/settings')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ publicShares: true });
       expect(res.status).toBe(403);
     }
     expect(await read()).toEqual(DEFAULTS);
@@ -82,10 +85,19 @@ describe('changing the settings', () => {
     const { $schema: _s, ...body } = first.body;
     expect(body).toEqual({ ...DEFAULTS, linkPreviews: true, linkPreviewMinutes: 60 });
     const second = await patch({ recipesLockedByDefault: true });
-    expect(second.body).toMatchObject({ linkPreviews: true, linkPreviewMinutes: 60, recipesLockedByDefault: true });
+    expect(second.body).toMatchObject({
+      linkPreviews: true,
+      linkPreviewMinutes: 60,
+      recipesLockedByDefault: true,
+    });
     const empty = await patch({});
     expect(empty.status).toBe(200);
-    expect(await read()).toEqual({ ...DEFAULTS, linkPreviews: true, linkPreviewMinutes: 60, recipesLockedByDefault: true });
+    expect(await read()).toEqual({
+      ...DEFAULTS,
+      linkPreviews: true,
+      linkPreviewMinutes: 60,
+      recipesLockedByDefault: true,
+    });
   });
 
   it('refuses a default lifetime above the maximum at body.publicShareDefaultDays, changing nothing', async () => {
@@ -102,7 +114,11 @@ describe('changing the settings', () => {
     const never = await patch({ publicShareDefaultDays: null });
     expect(never.status).toBe(422);
     expect(never.body.errors).toEqual([expect.objectContaining({ location: 'body.publicShareDefaultDays' })]);
-    expect(await read()).toMatchObject({ publicShareMaxDays: 30, publicShareDefaultDays: 7, publicShareAttribution: true });
+    expect(await read()).toMatchObject({
+      publicShareMaxDays: 30,
+      publicShareDefaultDays: 7,
+      publicShareAttribution: true,
+    });
   });
 
   it('pulls the default down when the maximum alone is lowered, and leaves it when raised', async () => {
@@ -114,9 +130,14 @@ describe('changing the settings', () => {
     expect(raised.body).toMatchObject({ publicShareMaxDays: 365, publicShareDefaultDays: 7 });
     const unlimited = await patch({ publicShareMaxDays: null });
     expect(unlimited.body).toMatchObject({ publicShareMaxDays: null, publicShareDefaultDays: 7 });
-    expect((await patch({ publicShareDefaultDays: null })).body).toMatchObject({ publicShareDefaultDays: null });
+    expect((await patch({ publicShareDefaultDays: null })).body).toMatchObject({
+      publicShareDefaultDays: null,
+    });
     // A maximum over "no expiry" turns the default into the maximum.
-    expect((await patch({ publicShareMaxDays: 30 })).body).toMatchObject({ publicShareMaxDays: 30, publicShareDefaultDays: 30 });
+    expect((await patch({ publicShareMaxDays: 30 })).body).toMatchObject({
+      publicShareMaxDays: 30,
+      publicShareDefaultDays: 30,
+    });
   });
 
   it('refuses values outside their enumerations and wrong types, changing nothing', async () => {
@@ -143,7 +164,10 @@ describe('changing the settings', () => {
   it('keeps the default within the maximum when patches race', async () => {
     for (let round = 0; round < 3; round++) {
       expect((await patch({ publicShareMaxDays: 365, publicShareDefaultDays: 30 })).status).toBe(200);
-      const [a, b] = await Promise.all([patch({ publicShareMaxDays: 7 }), patch({ publicShareDefaultDays: 365 })]);
+      const [a, b] = await Promise.all([
+        patch({ publicShareMaxDays: 7 }),
+        patch({ publicShareDefaultDays: 365 }),
+      ]);
       expect(a.status).toBe(200);
       expect([200, 422]).toContain(b.status);
       const now = await read();

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const createToken = (who: Member, body: object) => request(t.app).post('/api/v1/tokens').set('Cookie', who.cookie).send(body);
+const createToken = (who: Member, body: object) =>
+  request(t.app).post('/api/v1/tokens').set('Cookie', who.cookie).send(body);
 const listTokens = (who: Member) => request(t.app).get('/api/v1/tokens').set('Cookie', who.cookie);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const settingsWith = (token: string) => request(t.app).get('/api/v1/settings').set(bearer(token));
@@ -46,7 +47,11 @@ describe('creating a token', () => {
     expect(res.body).not.toHaveProperty('expiresAt');
     expect(res.body).not.toHaveProperty('lastUsedAt');
     // The database keeps only a digest.
-    const rows = await t.database.db.selectFrom('api_tokens').selectAll().where('id', '=', res.body.id).execute();
+    const rows = await t.database.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('id', '=', res.body.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(JSON.stringify(rows)).not.toContain(token.slice(4));
@@ -61,7 +66,10 @@ describe('creating a token', () => {
     expect(res.body.items.length).toBeGreaterThan(0);
     for (const item of res.body.items) expect(item).not.toHaveProperty('token');
     expect(res.text).not.toContain(created.body.token);
-    expect(res.body.items.find((i: { id: string }) => i.id === created.body.id)).toMatchObject({ prefix: created.body.prefix, name: 'hidden' });
+    expect(res.body.items.find((i: { id: string }) => i.id === created.body.id)).toMatchObject({
+      prefix: created.body.prefix,
+      name: 'hidden',
+    });
   });
 
   it('refuses unknown scopes, no scopes, odd lifetimes and blank names at their fields', async () => {
@@ -103,7 +111,13 @@ describe('using a token', () => {
   });
 
   it('is refused (403) on session-only routes, even with every scope', async () => {
-    const token = await t.token(t.owner, ['recipes:read', 'recipes:write', 'recipes:delete', 'users:read', 'users:write']);
+    const token = await t.token(t.owner, [
+      'recipes:read',
+      'recipes:write',
+      'recipes:delete',
+      'users:read',
+      'users:write',
+    ]);
     const own = await createToken(t.owner, { name: 'mine', scopes: ['recipes:read'] });
     const cases: Array<[string, string, object | undefined]> = [
       ['post', '/api/v1/tokens', { name: 'sneaky', scopes: ['recipes:read'] }],
@@ -117,14 +131,18 @@ describe('using a token', () => {
       ['post', `/api/v1/users/${user.id}/setup-link`, undefined],
     ];
     for (const [method, path, body] of cases) {
-      let req = (request(t.app) as unknown as Record<string, (p: string) => request.Test>)[method]!(path).set(bearer(token));
+      let req = (request(t.app) as unknown as Record<string, (p: string) => request.Test>)[method]!(path).set(
+        bearer(token),
+      );
       if (body) req = req.send(body);
       const res = await req;
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 403 });
     }
     expect(await listed(t.owner, own.body.id)).toBeDefined();
     expect((await settingsWith(token)).body.publicShares).toBe(false);
-    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', t.owner.cookie)).body.displayName).toBe('owner');
+    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', t.owner.cookie)).body.displayName).toBe(
+      'owner',
+    );
   });
 
   it('answers 401 for forged, malformed, deleted and expired tokens', async () => {
@@ -152,15 +170,23 @@ describe('using a token', () => {
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     }
     // A bad token is not rescued by a good cookie.
-    const withCookie = await request(t.app).get('/api/v1/settings').set('Cookie', user.cookie).set(bearer(forged));
+    const withCookie = await request(t.app)
+      .get('/api/v1/settings')
+      .set('Cookie', user.cookie)
+      .set(bearer(forged));
     expect(withCookie.status).toBe(401);
     // The scheme is read without case.
-    expect((await request(t.app).get('/api/v1/settings').set('Authorization', `bearer ${real}`)).status).toBe(200);
+    expect((await request(t.app).get('/api/v1/settings').set('Authorization', `bearer ${real}`)).status).toBe(
+      200,
+    );
   });
 
   it("leaves another scheme's Authorization (a proxy's Basic) to the session cookie", async () => {
     const basic = `Basic ${Buffer.from('household:door').toString('base64')}`;
-    const withCookie = await request(t.app).get('/api/v1/auth/me').set('Cookie', user.cookie).set('Authorization', basic);
+    const withCookie = await request(t.app)
+      .get('/api/v1/auth/me')
+      .set('Cookie', user.cookie)
+      .set('Authorization', basic);
     expect(withCookie.status).toBe(200);
     expect(withCookie.body.id).toBe(user.id);
     expect((await request(t.app).get('/api/v1/auth/me').set('Authorization', basic)).status).toBe(401);
@@ -174,7 +200,9 @@ describe('using a token', () => {
     expect(res.status).toBe(204);
     expect((await settingsWith(token)).status).toBe(401);
     expect(await listed(user, created.body.id)).toBeUndefined();
-    expect((await request(t.app).delete(`/api/v1/tokens/${created.body.id}`).set('Cookie', user.cookie)).status).toBe(404);
+    expect(
+      (await request(t.app).delete(`/api/v1/tokens/${created.body.id}`).set('Cookie', user.cookie)).status,
+    ).toBe(404);
   });
 
   it('expires after expiresInDays', async () => {
@@ -238,15 +266,21 @@ describe('who sees and revokes which tokens', () => {
     const res = await request(t.app).delete(`/api/v1/tokens/${theirs.body.id}`).set('Cookie', user.cookie);
     expect(res.status).toBe(404);
     expect((await settingsWith(theirs.body.token)).status).toBe(200);
-    expect((await request(t.app).delete('/api/v1/tokens/no-such-token').set('Cookie', user.cookie)).status).toBe(404);
+    expect(
+      (await request(t.app).delete('/api/v1/tokens/no-such-token').set('Cookie', user.cookie)).status,
+    ).toBe(404);
   });
 
   it("lets an admin revoke a member's token but not the owner's", async () => {
     const theirs = await createToken(other, { name: 'revoked-by-admin', scopes: ['recipes:read'] });
-    expect((await request(t.app).delete(`/api/v1/tokens/${theirs.body.id}`).set('Cookie', admin.cookie)).status).toBe(204);
+    expect(
+      (await request(t.app).delete(`/api/v1/tokens/${theirs.body.id}`).set('Cookie', admin.cookie)).status,
+    ).toBe(204);
     expect((await settingsWith(theirs.body.token)).status).toBe(401);
     const owners = await createToken(t.owner, { name: 'owner-own', scopes: ['recipes:read'] });
-    expect((await request(t.app).delete(`/api/v1/tokens/${owners.body.id}`).set('Cookie', admin.cookie)).status).toBe(403);
+    expect(
+      (await request(t.app).delete(`/api/v1/tokens/${owners.body.id}`).set('Cookie', admin.cookie)).status,
+    ).toBe(403);
     expect((await settingsWith(owners.body.token)).status).toBe(200);
   });
 });

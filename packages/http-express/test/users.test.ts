@@ -24,8 +24,10 @@ function as(req: request.Test, who: Credential | null): request.Test {
 }
 const api = {
   get: (path: string, who: Credential | null) => as(request(t.app).get(path), who),
-  post: (path: string, who: Credential | null, body?: object) => as(request(t.app).post(path), who).send(body),
-  patch: (path: string, who: Credential | null, body: object) => as(request(t.app).patch(path), who).send(body),
+  post: (path: string, who: Credential | null, body?: object) =>
+    as(request(t.app).post(path), who).send(body),
+  patch: (path: string, who: Credential | null, body: object) =>
+    as(request(t.app).patch(path), who).send(body),
   delete: (path: string, who: Credential | null) => as(request(t.app).delete(path), who),
 };
 
@@ -87,7 +89,8 @@ describe('permission matrix', () => {
     for (const [who, status] of cases) {
       const res = await api.get('/api/v1/users', who);
       expect({ who, status: res.status }).toEqual({ who, status });
-      if (status === 200) expect(res.body.items.map((u: { username: string }) => u.username)).toContain('the-user');
+      if (status === 200)
+        expect(res.body.items.map((u: { username: string }) => u.username)).toContain('the-user');
       else expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     }
   });
@@ -106,9 +109,17 @@ describe('permission matrix', () => {
     ];
     for (const [who, status] of cases) {
       const username = fresh('made');
-      const res = await api.post('/api/v1/users', who, { username, role: 'user', password: 'a-good-password' });
+      const res = await api.post('/api/v1/users', who, {
+        username,
+        role: 'user',
+        password: 'a-good-password',
+      });
       expect({ who, status: res.status }).toEqual({ who, status });
-      const exists = await t.database.db.selectFrom('accounts').select('id').where('username_key', '=', username).executeTakeFirst();
+      const exists = await t.database.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('username_key', '=', username)
+        .executeTakeFirst();
       expect(exists !== undefined).toBe(status === 201);
     }
   });
@@ -130,7 +141,11 @@ describe('permission matrix', () => {
       const displayName = `Name ${i}`;
       const res = await api.patch(`/api/v1/users/${target.id}`, who, { displayName });
       expect({ who, status: res.status }).toEqual({ who, status });
-      const row = await t.database.db.selectFrom('accounts').select('display_name').where('id', '=', target.id).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('accounts')
+        .select('display_name')
+        .where('id', '=', target.id)
+        .executeTakeFirstOrThrow();
       if (status === 200) expect(row.display_name).toBe(displayName);
       else expect(row.display_name).not.toBe(displayName);
     }
@@ -152,7 +167,11 @@ describe('permission matrix', () => {
       const target = await create();
       const res = await api.delete(`/api/v1/users/${target.id}`, who);
       expect({ who, status: res.status }).toEqual({ who, status });
-      const row = await t.database.db.selectFrom('accounts').select('id').where('id', '=', target.id).executeTakeFirst();
+      const row = await t.database.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('id', '=', target.id)
+        .executeTakeFirst();
       expect(row === undefined).toBe(status === 204);
     }
   });
@@ -193,18 +212,40 @@ describe('permission matrix', () => {
     }
     const res = await api.get('/api/v1/people', user);
     const owner = res.body.items.find((p: { username: string }) => p.username === 'owner');
-    expect(owner).toEqual({ id: t.owner.id, username: 'owner', displayName: 'owner', color: 'amber', role: 'superadmin', avatarId: null });
+    expect(owner).toEqual({
+      id: t.owner.id,
+      username: 'owner',
+      displayName: 'owner',
+      color: 'amber',
+      role: 'superadmin',
+      avatarId: null,
+    });
     for (const person of res.body.items) {
-      expect(Object.keys(person).sort()).toEqual(['avatarId', 'color', 'displayName', 'id', 'role', 'username']);
+      expect(Object.keys(person).sort()).toEqual([
+        'avatarId',
+        'color',
+        'displayName',
+        'id',
+        'role',
+        'username',
+      ]);
     }
   });
 });
 
 describe('rank rules', () => {
   it('lets only the owner create admins', async () => {
-    const byAdmin = await api.post('/api/v1/users', admin, { username: fresh('a'), role: 'admin', password: 'a-good-password' });
+    const byAdmin = await api.post('/api/v1/users', admin, {
+      username: fresh('a'),
+      role: 'admin',
+      password: 'a-good-password',
+    });
     expect(byAdmin.status).toBe(403);
-    const byOwner = await api.post('/api/v1/users', t.owner, { username: fresh('a'), role: 'admin', password: 'a-good-password' });
+    const byOwner = await api.post('/api/v1/users', t.owner, {
+      username: fresh('a'),
+      role: 'admin',
+      password: 'a-good-password',
+    });
     expect(byOwner.status).toBe(201);
     expect(byOwner.body.role).toBe('admin');
   });
@@ -224,9 +265,15 @@ describe('rank rules', () => {
   it('lets only the owner promote a member to admin', async () => {
     const target = await create();
     expect((await api.patch(`/api/v1/users/${target.id}`, admin, { role: 'admin' })).status).toBe(403);
-    const row = await t.database.db.selectFrom('accounts').select('role').where('id', '=', target.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .select('role')
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe('user');
-    expect((await api.patch(`/api/v1/users/${target.id}`, t.owner, { role: 'admin' })).body.role).toBe('admin');
+    expect((await api.patch(`/api/v1/users/${target.id}`, t.owner, { role: 'admin' })).body.role).toBe(
+      'admin',
+    );
   });
 
   it('lets an admin not touch themselves through account management', async () => {
@@ -238,24 +285,38 @@ describe('rank rules', () => {
     for (const who of [t.owner, admin]) {
       expect((await api.patch(`/api/v1/users/${t.owner.id}`, who, { displayName: 'Boss' })).status).toBe(403);
       expect((await api.patch(`/api/v1/users/${t.owner.id}`, who, { role: 'user' })).status).toBe(403);
-      expect((await api.patch(`/api/v1/users/${t.owner.id}`, who, { password: 'taken-over-1' })).status).toBe(403);
+      expect((await api.patch(`/api/v1/users/${t.owner.id}`, who, { password: 'taken-over-1' })).status).toBe(
+        403,
+      );
       expect((await api.delete(`/api/v1/users/${t.owner.id}`, who)).status).toBe(403);
       expect((await api.post(`/api/v1/users/${t.owner.id}/setup-link`, who)).status).toBe(403);
     }
-    const row = await t.database.db.selectFrom('accounts').selectAll().where('id', '=', t.owner.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', t.owner.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: 'superadmin', display_name: 'owner' });
     expect((await me(t.owner.cookie)).status).toBe(200);
   });
 
   it('never assigns the owner role (422 by the schema)', async () => {
-    const created = await api.post('/api/v1/users', t.owner, { username: fresh('s'), role: 'superadmin', password: 'a-good-password' });
+    const created = await api.post('/api/v1/users', t.owner, {
+      username: fresh('s'),
+      role: 'superadmin',
+      password: 'a-good-password',
+    });
     expect(created.status).toBe(422);
     expect(created.body.errors).toEqual([expect.objectContaining({ location: 'body.role' })]);
     const target = await create();
     const changed = await api.patch(`/api/v1/users/${target.id}`, t.owner, { role: 'superadmin' });
     expect(changed.status).toBe(422);
     expect(changed.body.errors).toEqual([expect.objectContaining({ location: 'body.role' })]);
-    const owners = await t.database.db.selectFrom('accounts').select('id').where('role', '=', 'superadmin').execute();
+    const owners = await t.database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('role', '=', 'superadmin')
+      .execute();
     expect(owners).toHaveLength(1);
   });
 });
@@ -263,13 +324,27 @@ describe('rank rules', () => {
 describe('creating accounts', () => {
   it('with a password: no setup link', async () => {
     const username = fresh('pw');
-    const res = await api.post('/api/v1/users', admin, { username, role: 'user', password: 'a-good-password', displayName: 'Pat' });
+    const res = await api.post('/api/v1/users', admin, {
+      username,
+      role: 'user',
+      password: 'a-good-password',
+      displayName: 'Pat',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ username, displayName: 'Pat', role: 'user', hasPassword: true, hasIdentity: false });
+    expect(res.body).toMatchObject({
+      username,
+      displayName: 'Pat',
+      role: 'user',
+      hasPassword: true,
+      hasIdentity: false,
+    });
     expect(res.body).not.toHaveProperty('setupLink');
     expect(res.body).not.toHaveProperty('setupLinkExpiresAt');
     expect(res.body.$schema).toMatch(/\/api\/v1\/schemas\/CreatedUserAccount\.json$/);
-    expect((await request(t.app).post('/api/v1/auth/login').send({ username, password: 'a-good-password' })).status).toBe(200);
+    expect(
+      (await request(t.app).post('/api/v1/auth/login').send({ username, password: 'a-good-password' }))
+        .status,
+    ).toBe(200);
   });
 
   it('without a password: a setup link valid for one week', async () => {
@@ -296,7 +371,11 @@ describe('creating accounts', () => {
     const res = await api.post('/api/v1/users', { token }, { username, role: 'user' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([expect.objectContaining({ location: 'body.password' })]);
-    const withPassword = await api.post('/api/v1/users', { token }, { username, role: 'user', password: 'a-good-password' });
+    const withPassword = await api.post(
+      '/api/v1/users',
+      { token },
+      { username, role: 'user', password: 'a-good-password' },
+    );
     expect(withPassword.status).toBe(201);
     expect(withPassword.body).not.toHaveProperty('setupLink');
   });
@@ -304,17 +383,31 @@ describe('creating accounts', () => {
   it('answers 409 for a username taken in any case', async () => {
     const username = fresh('Dup');
     expect((await api.post('/api/v1/users', t.owner, { username, role: 'user' })).status).toBe(201);
-    const again = await api.post('/api/v1/users', t.owner, { username: username.toUpperCase(), role: 'user' });
+    const again = await api.post('/api/v1/users', t.owner, {
+      username: username.toUpperCase(),
+      role: 'user',
+    });
     expect(again.status).toBe(409);
     expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect((await api.post('/api/v1/users', t.owner, { username: 'OWNER', role: 'user' })).status).toBe(409);
   });
 
   it('refuses bad usernames and passwords at their fields', async () => {
-    const res = await api.post('/api/v1/users', t.owner, { username: 'has space', role: 'user', password: 'é'.repeat(40) });
+    const res = await api.post('/api/v1/users', t.owner, {
+      username: 'has space',
+      role: 'user',
+      password: 'é'.repeat(40),
+    });
     expect(res.status).toBe(422);
-    expect(res.body.errors.map((e: { location: string }) => e.location).sort()).toEqual(['body.password', 'body.username']);
-    const short = await api.post('/api/v1/users', t.owner, { username: fresh(), role: 'user', password: 'short' });
+    expect(res.body.errors.map((e: { location: string }) => e.location).sort()).toEqual([
+      'body.password',
+      'body.username',
+    ]);
+    const short = await api.post('/api/v1/users', t.owner, {
+      username: fresh(),
+      role: 'user',
+      password: 'short',
+    });
     expect(short.status).toBe(422);
     expect(short.body.errors).toEqual([expect.objectContaining({ location: 'body.password' })]);
   });
@@ -322,11 +415,19 @@ describe('creating accounts', () => {
 
 describe('setup links', () => {
   it('inspect names the account and purpose without using the link', async () => {
-    const res = await api.post('/api/v1/users', t.owner, { username: fresh('i'), role: 'user', displayName: 'Invited One' });
+    const res = await api.post('/api/v1/users', t.owner, {
+      username: fresh('i'),
+      role: 'user',
+      displayName: 'Invited One',
+    });
     const token = tokenOf(res.body.setupLink.path);
     const first = await inspect(token);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ username: res.body.username, displayName: 'Invited One', purpose: 'setup' });
+    expect(first.body).toMatchObject({
+      username: res.body.username,
+      displayName: 'Invited One',
+      purpose: 'setup',
+    });
     expect(Object.keys(first.body).sort()).toEqual(['$schema', 'displayName', 'purpose', 'username']);
     expect((await inspect(token)).status).toBe(200);
   });
@@ -339,13 +440,27 @@ describe('setup links', () => {
     const cookie = cookieOf(res);
     expect(cookie).toMatch(/^service_session=/);
     expect((await me(cookie)).body.id).toBe(target.id);
-    expect((await request(t.app).post('/api/v1/auth/login').send({ username: target.username, password: 'chosen-password' })).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/v1/auth/login')
+          .send({ username: target.username, password: 'chosen-password' })
+      ).status,
+    ).toBe(200);
     const again = await redeem(target.token, 'another-password');
     expect(again.status).toBe(404);
     expect(again.headers['set-cookie']).toBeUndefined();
     expect((await inspect(target.token)).status).toBe(404);
-    expect((await request(t.app).post('/api/v1/auth/login').send({ username: target.username, password: 'another-password' })).status).toBe(401);
-    const listed = (await api.get('/api/v1/users', t.owner)).body.items.find((u: { id: string }) => u.id === target.id);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/v1/auth/login')
+          .send({ username: target.username, password: 'another-password' })
+      ).status,
+    ).toBe(401);
+    const listed = (await api.get('/api/v1/users', t.owner)).body.items.find(
+      (u: { id: string }) => u.id === target.id,
+    );
     expect(listed).not.toHaveProperty('setupLinkExpiresAt');
   });
 
@@ -375,14 +490,22 @@ describe('setup links', () => {
   it('lets exactly one of two concurrent redemptions win', async () => {
     for (let round = 0; round < 3; round++) {
       const target = await create('user', false);
-      const [a, b] = await Promise.all([redeem(target.token, 'password-of-a'), redeem(target.token, 'password-of-b')]);
+      const [a, b] = await Promise.all([
+        redeem(target.token, 'password-of-a'),
+        redeem(target.token, 'password-of-b'),
+      ]);
       expect([a.status, b.status].sort()).toEqual([200, 404]);
       const winner = a.status === 200 ? 'password-of-a' : 'password-of-b';
       const loser = a.status === 200 ? 'password-of-b' : 'password-of-a';
-      const login = (password: string) => request(t.app).post('/api/v1/auth/login').send({ username: target.username, password });
+      const login = (password: string) =>
+        request(t.app).post('/api/v1/auth/login').send({ username: target.username, password });
       expect((await login(winner)).status).toBe(200);
       expect((await login(loser)).status).toBe(401);
-      const sessions = await t.database.db.selectFrom('sessions').select('token_digest').where('account_id', '=', target.id).execute();
+      const sessions = await t.database.db
+        .selectFrom('sessions')
+        .select('token_digest')
+        .where('account_id', '=', target.id)
+        .execute();
       expect(sessions).toHaveLength(2); // the winner's redemption and the login above
     }
   });
@@ -398,7 +521,9 @@ describe('setup links', () => {
     t.owner.cookie = await t.login(t.owner.username, t.owner.password);
     admin.cookie = await t.login(admin.username, admin.password);
     user.cookie = await t.login(user.username, user.password);
-    const listed = (await api.get('/api/v1/users', t.owner)).body.items.find((u: { id: string }) => u.id === target.id);
+    const listed = (await api.get('/api/v1/users', t.owner)).body.items.find(
+      (u: { id: string }) => u.id === target.id,
+    );
     expect(listed).not.toHaveProperty('setupLinkExpiresAt');
     expect(listed.hasPassword).toBe(false);
   });
@@ -414,7 +539,9 @@ describe('setup links', () => {
     expect((await inspect(target.token)).status).toBe(404);
     expect((await redeem(target.token)).status).toBe(404);
     expect((await inspect(fresher)).status).toBe(200);
-    const listed = (await api.get('/api/v1/users', t.owner)).body.items.find((u: { id: string }) => u.id === target.id);
+    const listed = (await api.get('/api/v1/users', t.owner)).body.items.find(
+      (u: { id: string }) => u.id === target.id,
+    );
     expect(listed.setupLinkExpiresAt).toBe(res.body.expiresAt);
   });
 
@@ -427,14 +554,18 @@ describe('setup links', () => {
 
   it('DELETE setup-link revokes it', async () => {
     const target = await create('user', false);
-    let listed = (await api.get('/api/v1/users', admin)).body.items.find((u: { id: string }) => u.id === target.id);
+    let listed = (await api.get('/api/v1/users', admin)).body.items.find(
+      (u: { id: string }) => u.id === target.id,
+    );
     expect(typeof listed.setupLinkExpiresAt).toBe('string');
     const res = await api.delete(`/api/v1/users/${target.id}/setup-link`, admin);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect((await inspect(target.token)).status).toBe(404);
     expect((await redeem(target.token)).status).toBe(404);
-    listed = (await api.get('/api/v1/users', admin)).body.items.find((u: { id: string }) => u.id === target.id);
+    listed = (await api.get('/api/v1/users', admin)).body.items.find(
+      (u: { id: string }) => u.id === target.id,
+    );
     expect(listed).not.toHaveProperty('setupLinkExpiresAt');
     expect((await api.delete(`/api/v1/users/${target.id}/setup-link`, admin)).status).toBe(404);
   });
@@ -450,9 +581,20 @@ describe('setup links', () => {
 describe('changing and deleting accounts', () => {
   it('PATCH changes only named fields', async () => {
     const target = await create();
-    const res = await api.patch(`/api/v1/users/${target.id}`, admin, { displayName: 'Renamed', color: 'olive', canSharePublicly: false });
+    const res = await api.patch(`/api/v1/users/${target.id}`, admin, {
+      displayName: 'Renamed',
+      color: 'olive',
+      canSharePublicly: false,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: target.id, username: target.username, displayName: 'Renamed', color: 'olive', canSharePublicly: false, role: 'user' });
+    expect(res.body).toMatchObject({
+      id: target.id,
+      username: target.username,
+      displayName: 'Renamed',
+      color: 'olive',
+      canSharePublicly: false,
+      role: 'user',
+    });
     const again = await api.patch(`/api/v1/users/${target.id}`, admin, { canSharePublicly: true });
     expect(again.body).toMatchObject({ displayName: 'Renamed', color: 'olive', canSharePublicly: true });
     expect((await api.patch('/api/v1/users/no-such-id', admin, { displayName: 'x' })).status).toBe(404);
@@ -480,7 +622,7 @@ describe('changing and deleting accounts', () => {
     expect(res.body.errors).toEqual([expect.objectContaining({ location: 'body.password' })]);
   });
 
-  it("deleting an account ends its sessions and API tokens", async () => {
+  it('deleting an account ends its sessions and API tokens', async () => {
     const target = await create();
     const cookie = await t.login(target.username, target.password);
     const member: Member = { ...target, cookie };
@@ -489,8 +631,16 @@ describe('changing and deleting accounts', () => {
     expect((await api.delete(`/api/v1/users/${target.id}`, admin)).status).toBe(204);
     expect((await me(cookie)).status).toBe(401);
     expect((await api.get('/api/v1/settings', { token })).status).toBe(401);
-    const sessions = await t.database.db.selectFrom('sessions').select('token_digest').where('account_id', '=', target.id).execute();
-    const apiTokens = await t.database.db.selectFrom('api_tokens').select('id').where('owner_id', '=', target.id).execute();
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .select('token_digest')
+      .where('account_id', '=', target.id)
+      .execute();
+    const apiTokens = await t.database.db
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('owner_id', '=', target.id)
+      .execute();
     expect(sessions).toHaveLength(0);
     expect(apiTokens).toHaveLength(0);
     expect((await api.delete(`/api/v1/users/${target.id}`, admin)).status).toBe(404);
