@@ -123,6 +123,43 @@ describe('bodies', () => {
     expect(locations(path)).toEqual(['path.id']);
   });
 
+  it('refuses the character U+0000, which the database cannot store, with 422 where it is', async () => {
+    const cases: Array<[() => request.Test, object, string]> = [
+      [login, { username: 'own\u0000er', password: 'whatever-1' }, 'body.username'],
+      [profile, { displayName: 'Kitchen\u0000Cat' }, 'body.displayName'],
+      [profile, { email: 'cook@example.org\u0000' }, 'body.email'],
+      [
+        () => request(t.app).post('/api/v1/tokens').set('Cookie', user.cookie),
+        { name: 'x\u0000', scopes: ['recipes:read'] },
+        'body.name',
+      ],
+      [
+        () => request(t.app).post('/api/v1/users').set('Cookie', t.owner.cookie),
+        { username: 'nul-user', role: 'user', displayName: '\u0000' },
+        'body.displayName',
+      ],
+      [
+        () => request(t.app).patch('/api/v1/auth/me').set('Cookie', user.cookie),
+        { currentPassword: 'hostile-user-password', password: 'new\u0000password' },
+        'body.password',
+      ],
+    ];
+    for (const [send, body, location] of cases) {
+      const res = await send().send(body);
+      expectProblem(res, 422);
+      expect(locations(res)).toEqual([location]);
+    }
+    const path = await request(t.app)
+      .patch('/api/v1/users/%00')
+      .set('Cookie', t.owner.cookie)
+      .send({ displayName: 'x' });
+    expectProblem(path, 422);
+    expect(locations(path)).toEqual(['path.id']);
+    const del = await request(t.app).delete('/api/v1/tokens/a%00b').set('Cookie', user.cookie);
+    expectProblem(del, 422);
+    expect(locations(del)).toEqual(['path.id']);
+  });
+
   it('refuses a JSON array, null, a number or a string as the body with 422', async () => {
     for (const text of [
       '[]',
