@@ -6,7 +6,7 @@ import type { DependencyContainer } from 'tsyringe';
 import type { Config } from './config.js';
 import { callerResolver } from './http/caller-resolution.js';
 import { crossSiteWriteCheck } from './http/cross-site.js';
-import { HttpProblem, type Problem, problem, problemFromDomain, sendProblem } from './http/problem.js';
+import { HttpProblem, type Problem, problem, problemFromDomain, sendProblem, titleOf } from './http/problem.js';
 import { RouteTable, mountRoutes } from './http/route.js';
 import { SchemaRegistry } from './http/schema-registry.js';
 import { routeModules, schemaModules } from './modules.js';
@@ -91,13 +91,21 @@ export function createApp(options: AppOptions): Express {
   return app;
 }
 
+/**
+ * A client error raised by express or its body parsers (http-errors with a 4xx `status`): a body
+ * that cannot be parsed or decompressed, a path that is not valid percent-encoding.
+ */
 interface BodyParserError {
-  type: string;
+  type?: string;
   status: number;
+  expose?: boolean;
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' && typeof (error as BodyParserError).status === 'number';
+  if (typeof error !== 'object' || error === null) return false;
+  const { type, status, expose } = error as BodyParserError;
+  const fromExpress = typeof type === 'string' || expose === true || error instanceof URIError;
+  return fromExpress && typeof status === 'number' && status >= 400 && status < 500;
 }
 
 function bodyParserProblem(error: BodyParserError): Problem {
@@ -110,6 +118,6 @@ function bodyParserProblem(error: BodyParserError): Problem {
     case 'charset.unsupported':
       return { status: 415, title: 'Unsupported Media Type', detail: 'Send the body as UTF-8 JSON.' };
     default:
-      return { status: error.status >= 400 && error.status < 500 ? error.status : 400, title: 'Bad Request', detail: 'The request body could not be read.' };
+      return { status: error.status, title: titleOf(error.status), detail: 'The request could not be read.' };
   }
 }
