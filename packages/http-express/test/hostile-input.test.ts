@@ -183,6 +183,19 @@ describe('bodies', () => {
     expect(locations(empty).sort()).toEqual(['body.password', 'body.username']);
   });
 
+  it('answers a body that does not decompress with 400, and an unknown encoding with 415', async () => {
+    const gzip = await login()
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send('not gzip');
+    expectProblem(gzip, 400);
+    const compress = await login()
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'compress')
+      .send('{}');
+    expectProblem(compress, 415);
+  });
+
   it('answers a body of another media type with 415', async () => {
     const plain = await login()
       .set('Content-Type', 'text/plain')
@@ -317,6 +330,15 @@ describe('cross-site writes', () => {
 });
 
 describe('routes and descriptions', () => {
+  it('answers a path that is not valid percent-encoding with 400', async () => {
+    const res = await request(t.app)
+      .patch('/api/v1/users/%E0%A4%A')
+      .set('Cookie', t.owner.cookie)
+      .send({ displayName: 'x' });
+    expectProblem(res, 400);
+    expectProblem(await request(t.app).get('/api/v1/schemas/%'), 400);
+  });
+
   it('answers unknown routes with 404 problem+json', async () => {
     const api = await request(t.app).get('/api/v1/nothing-here');
     expectProblem(api, 404);
