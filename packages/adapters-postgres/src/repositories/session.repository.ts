@@ -1,4 +1,5 @@
-import type { SessionRepository, StoredSession } from '@larder/domain';
+import type { Account, SessionRepository, StoredSession } from '@larder/domain';
+import { accountFromRow } from './account.repository.js';
 import type { Executor } from './executor.js';
 
 export class PostgresSessionRepository implements SessionRepository {
@@ -30,6 +31,27 @@ export class PostgresSessionRepository implements SessionRepository {
       createdAt: row.created_at,
       expiresAt: row.expires_at,
       refreshedAt: row.refreshed_at,
+    };
+  }
+
+  async findWithAccount(tokenDigest: string): Promise<{ session: StoredSession; account: Account } | null> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('accounts as a', 'a.id', 's.account_id')
+      .selectAll('a')
+      .select(['s.token_digest', 's.account_id', 's.created_at as session_created_at', 's.expires_at', 's.refreshed_at'])
+      .where('s.token_digest', '=', tokenDigest)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      session: {
+        tokenDigest: row.token_digest,
+        accountId: row.account_id,
+        createdAt: row.session_created_at,
+        expiresAt: row.expires_at,
+        refreshedAt: row.refreshed_at,
+      },
+      account: accountFromRow(row),
     };
   }
 

@@ -1,3 +1,5 @@
+import type { Account } from '../accounts/account.js';
+
 export interface StoredSession {
   tokenDigest: string;
   accountId: string;
@@ -9,6 +11,8 @@ export interface StoredSession {
 export interface SessionRepository {
   create(session: StoredSession): Promise<void>;
   find(tokenDigest: string): Promise<StoredSession | null>;
+  /** The session with its account, in one round trip (every signed-in request asks this). */
+  findWithAccount(tokenDigest: string): Promise<{ session: StoredSession; account: Account } | null>;
   extend(tokenDigest: string, expiresAt: Date, refreshedAt: Date): Promise<void>;
   delete(tokenDigest: string): Promise<void>;
   /** Ends every session of the account, except the one given. */

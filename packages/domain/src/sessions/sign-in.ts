@@ -62,15 +62,14 @@ export class SignInService {
     const { store, clock, secrets } = this.deps;
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(sessionToken)) return null;
     const digest = secrets.digest(sessionToken);
-    const session = await store.sessions.find(digest);
+    const found = await store.sessions.findWithAccount(digest);
     const now = clock.now();
-    if (!session) return null;
+    if (!found) return null;
+    const { session, account } = found;
     if (session.expiresAt <= now) {
       await store.sessions.delete(digest);
       return null;
     }
-    const account = await store.accounts.byId(session.accountId);
-    if (!account) return null;
     if (now.getTime() - session.refreshedAt.getTime() >= SESSION_REFRESH_MS) {
       const renewedUntil = addMs(now, SESSION_LIFETIME_MS);
       await store.sessions.extend(digest, renewedUntil, now);
