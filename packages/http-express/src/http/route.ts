@@ -5,7 +5,7 @@ import { type Access, checkAccess, securityOf } from './access.js';
 import type { JsonSchema } from './json-schema.js';
 import { problem, validationProblem } from './problem.js';
 import type { SchemaRegistry } from './schema-registry.js';
-import { issuesFrom, nulCharacterIssues } from './validation-issues.js';
+import { issuesFrom } from './validation-issues.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -166,12 +166,6 @@ export function mountRoutes(router: Router, table: RouteTable, options: MountOpt
             if (!bodyValidator(body)) throw validationProblem(issuesFrom(bodyValidator.errors, 'body'));
           }
         }
-        const nul = [
-          ...nulCharacterIssues(params, 'path'),
-          ...nulCharacterIssues(query, 'query'),
-          ...nulCharacterIssues(body, 'body'),
-        ];
-        if (nul.length > 0) throw validationProblem(nul);
 
         const ctx: RequestContext<never> = {
           req,

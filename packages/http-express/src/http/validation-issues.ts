@@ -36,9 +36,7 @@ function messageOf(error: ErrorObject): string {
     case 'maxLength':
       return `must be at most ${String(p['limit'])} characters`;
     case 'minLength':
-      return Number(p['limit']) === 1
-        ? 'must not be empty'
-        : `must be at least ${String(p['limit'])} characters`;
+      return Number(p['limit']) === 1 ? 'must not be empty' : `must be at least ${String(p['limit'])} characters`;
     case 'maxItems':
       return `must have at most ${String(p['limit'])} items`;
     case 'minItems':
@@ -80,19 +78,4 @@ export function issuesFrom(errors: ErrorObject[] | null | undefined, base: strin
     issues.push(issue);
   }
   return issues;
-}
-
-/**
- * Strings holding U+0000, which PostgreSQL text cannot store: refused where they are
- * (`body.displayName`, `path.id`) instead of failing in the database.
- */
-export function nulCharacterIssues(value: unknown, location: string): FieldIssue[] {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') ? [{ location, message: 'must not contain the character U+0000' }] : [];
-  }
-  if (Array.isArray(value)) return value.flatMap((item, i) => nulCharacterIssues(item, `${location}[${i}]`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => nulCharacterIssues(item, join(location, key)));
-  }
-  return [];
 }
