@@ -9,7 +9,7 @@ import type {
 } from '@larder/domain';
 import { sql, type Selectable } from 'kysely';
 import type { AccountsTable } from '../schema.js';
-import type { Executor } from './executor.js';
+import { type Executor, storable } from './executor.js';
 
 export function accountFromRow(row: Selectable<AccountsTable>): Account {
   return {
@@ -46,11 +46,13 @@ export class PostgresAccountRepository implements AccountRepository {
   constructor(private readonly db: Executor) {}
 
   async byId(id: string): Promise<Account | null> {
+    if (!storable(id)) return null;
     const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? accountFromRow(row) : null;
   }
 
   async byUsername(username: string): Promise<Account | null> {
+    if (!storable(username)) return null;
     const row = await this.db
       .selectFrom('accounts')
       .selectAll()

@@ -1,5 +1,5 @@
 import type { ApiTokenListing, ApiTokenRepository, Scope, StoredApiToken } from '@larder/domain';
-import type { Executor } from './executor.js';
+import { type Executor, storable } from './executor.js';
 
 export class PostgresApiTokenRepository implements ApiTokenRepository {
   constructor(private readonly db: Executor) {}
@@ -89,6 +89,7 @@ export class PostgresApiTokenRepository implements ApiTokenRepository {
   }
 
   async byId(id: string): Promise<ApiTokenListing | null> {
+    if (!storable(id)) return null;
     const row = await this.listing().where('t.id', '=', id).executeTakeFirst();
     return row ? PostgresApiTokenRepository.fromListing(row) : null;
   }

@@ -8,3 +8,8 @@ export type Executor = Kysely<LarderDatabase>;
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
+
+/** PostgreSQL text cannot hold NUL: a key carrying one names nothing (instead of failing the query). */
+export function storable(key: string): boolean {
+  return !key.includes('\u0000');
+}

@@ -1,4 +1,5 @@
 import { Conflict, IssueList, NotFound, Forbidden } from '../shared/errors.js';
+import { hasControlCharacters } from '../shared/text.js';
 import type { CoreDependencies } from '../shared/dependencies.js';
 import type { ManagedAccount } from '../ports/account-store.port.js';
 import {
@@ -48,8 +49,17 @@ export function normaliseEmail(email: string | undefined, location: string, issu
   if (email === undefined) return undefined;
   const trimmed = email.trim();
   if (trimmed === '') return null;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(trimmed)) issues.add(location, 'must be an email address');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(trimmed) || hasControlCharacters(trimmed)) {
+    issues.add(location, 'must be an email address');
+  }
   return trimmed;
+}
+
+/** A display name is not blank (unless a blank one may fall back to the username) and holds no control characters. */
+export function checkDisplayName(name: string | undefined, location: string, issues: IssueList, blankAllowed = false): void {
+  if (name === undefined) return;
+  if (name.trim() === '' && !blankAllowed) issues.add(location, 'must not be empty');
+  else if (hasControlCharacters(name)) issues.add(location, 'must not contain control characters');
 }
 
 /** Admins and the owner manage the household's accounts. */
@@ -80,6 +90,7 @@ export class AccountManagement {
       issues.add('body.username', 'must be 1 to 64 letters, digits, dots, dashes or underscores');
     }
     const email = normaliseEmail(input.email, 'body.email', issues);
+    checkDisplayName(input.displayName, 'body.displayName', issues, true);
     if (input.password !== undefined) checkNewPassword(input.password, 'body.password', issues);
     if (input.password === undefined && caller.via === 'token') {
       issues.add('body.password', 'is required when an API token creates an account');
@@ -122,9 +133,7 @@ export class AccountManagement {
     const issues = new IssueList();
     const email = normaliseEmail(change.email, 'body.email', issues);
     if (change.password !== undefined) checkNewPassword(change.password, 'body.password', issues);
-    if (change.displayName !== undefined && change.displayName.trim() === '') {
-      issues.add('body.displayName', 'must not be empty');
-    }
+    checkDisplayName(change.displayName, 'body.displayName', issues);
     issues.throwIfAny();
     const passwordHash = change.password === undefined ? undefined : await hasher.hash(change.password);
     return store.transaction(async (tx) => {

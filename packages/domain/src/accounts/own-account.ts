@@ -2,7 +2,7 @@ import { Forbidden, IssueList, NotAuthenticated } from '../shared/errors.js';
 import type { CoreDependencies } from '../shared/dependencies.js';
 import { type Account, COLORS, type Color, type Locale } from './account.js';
 import type { Caller } from './caller.js';
-import { normaliseEmail } from './account-management.js';
+import { checkDisplayName, normaliseEmail } from './account-management.js';
 import { checkNewPassword } from './passwords.js';
 
 export interface ProfileChange {
@@ -42,9 +42,7 @@ export class OwnAccount {
 
   async updateProfile(caller: Caller, change: ProfileChange): Promise<Account> {
     const issues = new IssueList();
-    if (change.displayName !== undefined && change.displayName.trim() === '') {
-      issues.add('body.displayName', 'must not be empty');
-    }
+    checkDisplayName(change.displayName, 'body.displayName', issues);
     const email = normaliseEmail(change.email, 'body.email', issues);
     issues.throwIfAny();
     const current = caller.account;

@@ -1,8 +1,8 @@
 import { type Account, usernameKey } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
-import { NotAuthenticated, RateLimited } from '../shared/errors.js';
+import { NotAuthenticated, RateLimited, ValidationFailed } from '../shared/errors.js';
 import { type CoreDependencies, DAY_MS, HOUR_MS, addMs } from '../shared/dependencies.js';
-import { utf8ByteLength } from '../shared/text.js';
+import { hasControlCharacters, utf8ByteLength } from '../shared/text.js';
 
 /** Sessions last 30 days after their last use (refreshed at most hourly). */
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
@@ -22,6 +22,10 @@ export class SignInService {
 
   async login(username: string, password: string): Promise<SignedIn> {
     const { store, clock, hasher } = this.deps;
+    // No username holds a control character, and NUL cannot even reach the throttle's table.
+    if (hasControlCharacters(username)) {
+      throw new ValidationFailed([{ location: 'body.username', message: 'must not contain control characters' }]);
+    }
     const key = usernameKey(username);
     const now = clock.now();
     await this.refuseWhileThrottled(key, now);

@@ -12,3 +12,8 @@ export function utf8ByteLength(text: string): number {
 export function tidy(text: string): string {
   return text.trim().replace(/\s+/gu, ' ');
 }
+
+/** True when the text holds a control character (C0, DEL or C1): names and addresses never need one. */
+export function hasControlCharacters(text: string): boolean {
+  return /\p{Cc}/u.test(text);
+}

@@ -4,6 +4,7 @@ import type { Caller } from '../accounts/caller.js';
 import type { ApiTokenListing } from '../ports/api-token-store.port.js';
 import { type CoreDependencies, DAY_MS, HOUR_MS, addMs } from '../shared/dependencies.js';
 import { Forbidden, IssueList, NotFound } from '../shared/errors.js';
+import { hasControlCharacters } from '../shared/text.js';
 import { SCOPES, type Scope, TOKEN_PATTERN, TOKEN_PREFIX } from './scopes.js';
 
 export interface NewApiToken {
@@ -29,6 +30,7 @@ export class ApiTokens {
     const issues = new IssueList();
     const name = input.name.trim();
     if (name === '') issues.add('body.name', 'must not be empty');
+    else if (hasControlCharacters(name)) issues.add('body.name', 'must not contain control characters');
     if (input.scopes.length === 0) issues.add('body.scopes', 'must name at least one scope');
     input.scopes.forEach((scope, i) => {
       if (!SCOPES.includes(scope)) issues.add(`body.scopes[${i}]`, `must be one of ${SCOPES.join(', ')}`);
