@@ -1,6 +1,6 @@
 import { checkNewPassword } from '../src/accounts/passwords.js';
 import { IssueList } from '../src/shared/errors.js';
-import { tidy, utf8ByteLength } from '../src/shared/text.js';
+import { hasControlCharacters, tidy, utf8ByteLength } from '../src/shared/text.js';
 
 describe('utf8ByteLength', () => {
   it('counts one to four bytes per code point', () => {
@@ -53,5 +53,19 @@ describe('checkNewPassword', () => {
 describe('tidy', () => {
   it('trims and collapses whitespace', () => {
     expect(tidy('  a \t b\n\nc  ')).toBe('a b c');
+  });
+});
+
+describe('hasControlCharacters', () => {
+  it('finds C0, DEL and C1 controls, NUL included', () => {
+    for (const text of ['a\u0000b', 'tab\there', 'line\n', 'esc\u001b', 'del\u007f', 'c1\u0085']) {
+      expect(hasControlCharacters(text)).toBe(true);
+    }
+  });
+
+  it('passes ordinary names in any script', () => {
+    for (const text of ['Kitchen Cat', 'Zoë', '北京', 'a🍅b', 'cook@example.org', '']) {
+      expect(hasControlCharacters(text)).toBe(false);
+    }
   });
 });
