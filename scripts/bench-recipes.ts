@@ -47,7 +47,11 @@ function freePort(): Promise<number> {
 }
 
 /** Starts a server process on a free port and resolves once `/healthz` (or `/recipe`) answers. */
-async function startChild(args: string[], env: Record<string, string>, probePath: string): Promise<{ child: ChildProcess; port: number }> {
+async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  probePath: string,
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, SERVICE_ADDR: `127.0.0.1:${port}`, BARE_PORT: String(port) },
@@ -83,7 +87,9 @@ async function load(url: string, connections: number, headers: Record<string, st
     connections,
     duration: SECONDS,
     headers,
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }],
+    requests: [
+      { setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) },
+    ],
   });
   return {
     rps: Math.round(result.requests.average),
@@ -93,7 +99,10 @@ async function load(url: string, connections: number, headers: Record<string, st
   };
 }
 
-async function withDatabase<T>(driver: string, work: (env: Record<string, string>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  driver: string,
+  work: (env: Record<string, string>) => Promise<T>,
+): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'larder-bench-'));
   if (driver === 'pglite') {
     try {
@@ -140,12 +149,16 @@ async function seed(base: string, cookie: string): Promise<string[]> {
 
 async function benchService(driver: string): Promise<{ rows: Measurement[]; sample: string }> {
   return withDatabase(driver, async (env) => {
-    const { child, port } = await startChild([join(root, 'packages/http-express/dist/main.js')], {
-      ...env,
-      SERVICE_ADMIN_USER: 'bench',
-      SERVICE_ADMIN_PASSWORD: PASSWORD,
-      SERVICE_LOG_LEVEL: 'warn',
-    }, '/healthz');
+    const { child, port } = await startChild(
+      [join(root, 'packages/http-express/dist/main.js')],
+      {
+        ...env,
+        SERVICE_ADMIN_USER: 'bench',
+        SERVICE_ADMIN_PASSWORD: PASSWORD,
+        SERVICE_LOG_LEVEL: 'warn',
+      },
+      '/healthz',
+    );
     try {
       const base = `http://127.0.0.1:${port}`;
       const login = await fetch(`${base}/api/v1/auth/login`, {
@@ -156,7 +169,9 @@ async function benchService(driver: string): Promise<{ rows: Measurement[]; samp
       const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const started = Date.now();
       const ids = await seed(base, cookie);
-      console.log(`${driver}: seeded ${ids.length} recipes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `${driver}: seeded ${ids.length} recipes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       const sample = await (await fetch(`${base}/api/v1/recipes/${ids[0]}`, { headers: { cookie } })).text();
       const words = ['garlic', 'soup', 'roast', 'lemon', 'vegetarian', 'simmer', 'chick', 'bread'];
       const scenarios: Record<string, string[]> = {
@@ -169,7 +184,12 @@ async function benchService(driver: string): Promise<{ rows: Measurement[]; samp
         await load(base, 4, { cookie }, paths); // warm-up
         for (const connections of [1, 32]) {
           const m = await load(base, connections, { cookie }, paths);
-          rows.push({ target: driver === 'pglite' ? 'Larder on PGlite' : 'Larder on PostgreSQL', scenario, connections, ...m });
+          rows.push({
+            target: driver === 'pglite' ? 'Larder on PGlite' : 'Larder on PostgreSQL',
+            scenario,
+            connections,
+            ...m,
+          });
           console.log(JSON.stringify(rows[rows.length - 1]));
         }
       }
@@ -181,13 +201,22 @@ async function benchService(driver: string): Promise<{ rows: Measurement[]; samp
 }
 
 async function benchBare(sample: string): Promise<Measurement[]> {
-  const { child, port } = await startChild([join(root, 'scripts/bench/bare-server.ts')], { BARE_BODY: sample }, '/recipe');
+  const { child, port } = await startChild(
+    [join(root, 'scripts/bench/bare-server.ts')],
+    { BARE_BODY: sample },
+    '/recipe',
+  );
   try {
     const rows: Measurement[] = [];
     await load(`http://127.0.0.1:${port}`, 4, {}, ['/recipe']);
     for (const connections of [1, 32]) {
       const m = await load(`http://127.0.0.1:${port}`, connections, {}, ['/recipe']);
-      rows.push({ target: 'bare express (ceiling)', scenario: 'same recipe JSON from memory', connections, ...m });
+      rows.push({
+        target: 'bare express (ceiling)',
+        scenario: 'same recipe JSON from memory',
+        connections,
+        ...m,
+      });
       console.log(JSON.stringify(rows[rows.length - 1]));
     }
     return rows;
@@ -197,8 +226,14 @@ async function benchBare(sample: string): Promise<Measurement[]> {
 }
 
 function table(rows: Measurement[]): string {
-  const lines = ['| target | scenario | connections | req/s | p50 ms | p99 ms | errors |', '|---|---|---:|---:|---:|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.target} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+  const lines = [
+    '| target | scenario | connections | req/s | p50 ms | p99 ms | errors |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.target} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+    );
   return lines.join('\n');
 }
 
@@ -208,7 +243,8 @@ async function record(rows: Measurement[]): Promise<void> {
   try {
     doc = await readFile(file, 'utf8');
   } catch {
-    doc = '# Performance\n\nMeasured on the development machine (2 cores, 24 GiB). Each section names the command that produced it.\n';
+    doc =
+      '# Performance\n\nMeasured on the development machine (2 cores, 24 GiB). Each section names the command that produced it.\n';
   }
   const bare = rows.find((r) => r.target.startsWith('bare') && r.connections === 32);
   const checks: string[] = [];
@@ -218,7 +254,9 @@ async function record(rows: Measurement[]): Promise<void> {
     const worst = Math.max(...mine.map((r) => r.p99));
     const single = mine.find((r) => r.scenario.startsWith('GET /api/v1/recipes/{id}'));
     const share = single && bare ? Math.round((single.rps / bare.rps) * 100) : NaN;
-    checks.push(`- ${target}: worst p99 at 32 connections ${worst} ms (target ≤ 25 ms${target.includes('PGlite') ? ', stated for PostgreSQL only' : ''}); single-recipe read at ${share} % of the bare route's throughput (target ≥ 40 %).`);
+    checks.push(
+      `- ${target}: worst p99 at 32 connections ${worst} ms (target ≤ 25 ms${target.includes('PGlite') ? ', stated for PostgreSQL only' : ''}); single-recipe read at ${share} % of the bare route's throughput (target ≥ 40 %).`,
+    );
   }
   const section = [
     '<!-- bench:recipes:start -->',

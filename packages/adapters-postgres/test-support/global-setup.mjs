@@ -86,7 +86,10 @@ export default async function globalSetup() {
   if (url) {
     await prepareServer(url);
     process.env.LARDER_TEST_DRIVER = 'pg';
-  } else if (process.env.LARDER_TEST_CONTAINERS !== '0' && (await tryContainer().then((u) => (u ? prepareServer(u).then(() => true) : false)))) {
+  } else if (
+    process.env.LARDER_TEST_CONTAINERS !== '0' &&
+    (await tryContainer().then((u) => (u ? prepareServer(u).then(() => true) : false)))
+  ) {
     process.env.LARDER_TEST_DRIVER = 'pg (testcontainers)';
   } else {
     await preparePglite();

@@ -6,7 +6,14 @@ import type { DependencyContainer } from 'tsyringe';
 import type { Config } from './config.js';
 import { callerResolver } from './http/caller-resolution.js';
 import { crossSiteWriteCheck } from './http/cross-site.js';
-import { HttpProblem, type Problem, problem, problemFromDomain, sendProblem, titleOf } from './http/problem.js';
+import {
+  HttpProblem,
+  type Problem,
+  problem,
+  problemFromDomain,
+  sendProblem,
+  titleOf,
+} from './http/problem.js';
 import { RouteTable, mountRoutes } from './http/route.js';
 import { SchemaRegistry } from './http/schema-registry.js';
 import { routeModules, schemaModules } from './modules.js';
@@ -47,7 +54,10 @@ export function createApp(options: AppOptions): Express {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      log.info(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     });
     next();
   });
@@ -57,13 +67,23 @@ export function createApp(options: AppOptions): Express {
   });
   app.use(crossSiteWriteCheck(publicOrigin));
   // Not strict: `null`, `5` or `"x"` are valid JSON and fail validation (422) instead of parsing (400).
-  app.use(express.json({ limit: config.jsonLimitBytes, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(
+    express.json({
+      limit: config.jsonLimitBytes,
+      strict: false,
+      type: ['application/json', 'application/*+json'],
+    }),
+  );
   app.use('/setup', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 }));
 
   const router = express.Router();
   mountRoutes(router, table, {
     registry,
-    resolveCaller: callerResolver(container.resolve(SignInService), container.resolve(ApiTokens), config.secureCookies),
+    resolveCaller: callerResolver(
+      container.resolve(SignInService),
+      container.resolve(ApiTokens),
+      config.secureCookies,
+    ),
     schemaUrl,
     checkResponses: options.checkResponses ?? false,
   });
@@ -82,7 +102,11 @@ export function createApp(options: AppOptions): Express {
       p = bodyParserProblem(error);
     } else {
       log.error({ err: error }, 'unhandled error');
-      p = { status: 500, title: 'Internal Server Error', detail: 'Something went wrong on our side; it has been logged.' };
+      p = {
+        status: 500,
+        title: 'Internal Server Error',
+        detail: 'Something went wrong on our side; it has been logged.',
+      };
     }
     const isApi = req.path.startsWith('/api/');
     sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);
@@ -113,7 +137,11 @@ function bodyParserProblem(error: BodyParserError): Problem {
     case 'entity.parse.failed':
       return { status: 400, title: 'Bad Request', detail: 'The body is not valid JSON.' };
     case 'entity.too.large':
-      return { status: 413, title: 'Content Too Large', detail: 'The body is larger than this service accepts.' };
+      return {
+        status: 413,
+        title: 'Content Too Large',
+        detail: 'The body is larger than this service accepts.',
+      };
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return { status: 415, title: 'Unsupported Media Type', detail: 'Send the body as UTF-8 JSON.' };

@@ -48,7 +48,11 @@ export interface Overrides {
  * The composition root: the only place that knows which adapter implements
  * which port. Domain services are plain classes, built here by factories.
  */
-export function composeContainer(config: Config, database: Database, overrides: Overrides = {}): DependencyContainer {
+export function composeContainer(
+  config: Config,
+  database: Database,
+  overrides: Overrides = {},
+): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(CONFIG, { useValue: config });
   c.register(DATABASE, { useValue: database });
@@ -75,9 +79,9 @@ export function composeContainer(config: Config, database: Database, overrides: 
   service(RecipeCollection);
   service(RecipeMarks);
   service(RecipeSearch);
-  service(RecipeComments);
   service(PublicShares);
   service(LinkPreviews);
+  service(RecipeComments);
 
   // Photos and avatars: S3 when a bucket is configured, else files under the data directory.
   c.register(IMAGE_STORE, { useValue: createImageStore({ dataDir: config.dataDir, s3: config.s3 }) });

@@ -42,7 +42,8 @@ function loadS3(env: NodeJS.ProcessEnv): S3Config | undefined {
   const s3: S3Config = {
     bucket,
     // MinIO and most self-hosted S3 servers want path-style addresses.
-    forcePathStyle: style === undefined || style === '' ? endpoint !== undefined : style === 'true' || style === '1',
+    forcePathStyle:
+      style === undefined || style === '' ? endpoint !== undefined : style === 'true' || style === '1',
   };
   if (endpoint) s3.endpoint = endpoint;
   const region = env['SERVICE_S3_REGION']?.trim();
@@ -76,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const logFormat = env['SERVICE_LOG_FORMAT'] ?? 'json';
-  if (logFormat !== 'json' && logFormat !== 'pretty') throw new ConfigError('SERVICE_LOG_FORMAT must be json or pretty');
+  if (logFormat !== 'json' && logFormat !== 'pretty')
+    throw new ConfigError('SERVICE_LOG_FORMAT must be json or pretty');
   const imageWorkers = Number(env['SERVICE_IMAGE_WORKERS'] ?? 2);
   if (!Number.isInteger(imageWorkers) || imageWorkers < 1 || imageWorkers > 32) {
     throw new ConfigError('SERVICE_IMAGE_WORKERS must be an integer from 1 to 32');
@@ -86,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('SERVICE_IMAGE_RENDERER must be auto, sharp or jimp');
   }
   const cost = Number(env['SERVICE_BCRYPT_COST'] ?? 10);
-  if (!Number.isInteger(cost) || cost < 10 || cost > 15) throw new ConfigError('SERVICE_BCRYPT_COST must be an integer from 10 to 15');
+  if (!Number.isInteger(cost) || cost < 10 || cost > 15)
+    throw new ConfigError('SERVICE_BCRYPT_COST must be an integer from 10 to 15');
   return {
     host,
     port,

@@ -15,8 +15,8 @@ import { userRoutes } from './routes/users.routes.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
 import { defineCommonSchemas } from './schemas/common.schemas.js';
-import { defineRecipeSchemas } from './schemas/recipe.schemas.js';
 import { defineImageSchemas } from './schemas/image.schemas.js';
+import { defineRecipeSchemas } from './schemas/recipe.schemas.js';
 import { defineSettingsSchemas } from './schemas/settings.schemas.js';
 import { defineShareSchemas } from './schemas/share.schemas.js';
 import { defineTokenSchemas } from './schemas/token.schemas.js';
@@ -34,4 +34,17 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
 ];
 
 /** Every route module of the API; each capability adds its own. */
-export const routeModules: RouteModule[] = [serviceRoutes, authRoutes, userRoutes, tokenRoutes, settingsRoutes, recipeRoutes, setupPageRoutes, shareRoutes, commentRoutes, publicRoutes, imageRoutes, avatarRoutes];
+export const routeModules: RouteModule[] = [
+  serviceRoutes,
+  authRoutes,
+  userRoutes,
+  tokenRoutes,
+  settingsRoutes,
+  recipeRoutes,
+  setupPageRoutes,
+  commentRoutes,
+  shareRoutes,
+  imageRoutes,
+  avatarRoutes,
+  publicRoutes,
+];

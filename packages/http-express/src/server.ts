@@ -28,7 +28,11 @@ export interface RunningService {
 }
 
 /** Opens the database, migrates it, creates the owner on an empty instance and listens. */
-export async function startService(config: Config, logger: Logger, overrides: Overrides = {}): Promise<RunningService> {
+export async function startService(
+  config: Config,
+  logger: Logger,
+  overrides: Overrides = {},
+): Promise<RunningService> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await migrateToLatest(database.db);

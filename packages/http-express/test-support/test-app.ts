@@ -64,23 +64,39 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const queries = new QueryCounter();
   const container = composeContainer(config, { ...database, db: database.db.withPlugin(queries) }, { clock });
   await ensureOwner(
-    { store: container.resolve(STORE), clock, secrets: container.resolve(SECRETS), hasher: container.resolve(PASSWORD_HASHER) },
+    {
+      store: container.resolve(STORE),
+      clock,
+      secrets: container.resolve(SECRETS),
+      hasher: container.resolve(PASSWORD_HASHER),
+    },
     OWNER.username,
     OWNER.password,
   );
   void CLOCK;
-  const app = createApp({ config, container, logger: pino({ level: process.env['LARDER_TEST_LOG'] ?? 'silent' }), checkResponses: true });
+  const app = createApp({
+    config,
+    container,
+    logger: pino({ level: process.env['LARDER_TEST_LOG'] ?? 'silent' }),
+    checkResponses: true,
+  });
 
   const login = async (username: string, password: string): Promise<string> => {
     const res = await request(app).post('/api/v1/auth/login').send({ username, password });
-    if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`login of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
     const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0] ?? '';
     return cookie.split(';')[0] ?? '';
   };
 
   const ownerCookie = await login(OWNER.username, OWNER.password);
   const me = await request(app).get('/api/v1/auth/me').set('Cookie', ownerCookie);
-  const owner: Member = { id: me.body.id, username: OWNER.username, password: OWNER.password, cookie: ownerCookie };
+  const owner: Member = {
+    id: me.body.id,
+    username: OWNER.username,
+    password: OWNER.password,
+    cookie: ownerCookie,
+  };
 
   return {
     app,
@@ -97,11 +113,15 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         .post('/api/v1/users')
         .set('Cookie', owner.cookie)
         .send({ username, role, password });
-      if (res.status !== 201) throw new Error(`creating ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 201)
+        throw new Error(`creating ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { id: res.body.id, username, password, cookie: await login(username, password) };
     },
     async token(member, scopes) {
-      const res = await request(app).post('/api/v1/tokens').set('Cookie', member.cookie).send({ name: 'test', scopes });
+      const res = await request(app)
+        .post('/api/v1/tokens')
+        .set('Cookie', member.cookie)
+        .send({ name: 'test', scopes });
       if (res.status !== 201) throw new Error(`token failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.token as string;
     },

@@ -8,7 +8,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function invite(username: string, displayName: string): Promise<string> {
-  const res = await request(t.app).post('/api/v1/users').set('Cookie', t.owner.cookie).send({ username, role: 'user', displayName });
+  const res = await request(t.app)
+    .post('/api/v1/users')
+    .set('Cookie', t.owner.cookie)
+    .send({ username, role: 'user', displayName });
   expect(res.status).toBe(201);
   return res.body.setupLink.path as string;
 }
@@ -35,7 +38,9 @@ test('the form refuses a short password, then sets the password and signs in onc
   expect(done.status).toBe(200);
   const cookie = ([] as string[]).concat(done.headers['set-cookie'] ?? [])[0] ?? '';
   expect(cookie).toMatch(/^service_session=/);
-  const me = await request(t.app).get('/api/v1/auth/me').set('Cookie', cookie.split(';')[0] ?? '');
+  const me = await request(t.app)
+    .get('/api/v1/auth/me')
+    .set('Cookie', cookie.split(';')[0] ?? '');
   expect(me.body.username).toBe('cook2');
 
   const again = await request(t.app).get(path);

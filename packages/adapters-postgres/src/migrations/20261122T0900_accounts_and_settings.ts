@@ -21,7 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null
     )`.execute(db);
   // At most one owner, whatever races at first start.
-  await sql`create unique index accounts_single_owner on accounts ((role)) where role = 'superadmin'`.execute(db);
+  await sql`create unique index accounts_single_owner on accounts ((role)) where role = 'superadmin'`.execute(
+    db,
+  );
 
   await sql`
     create table sessions (
@@ -84,7 +86,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['household_settings', 'login_throttle', 'one_time_links', 'api_tokens', 'sessions', 'accounts']) {
+  for (const table of [
+    'household_settings',
+    'login_throttle',
+    'one_time_links',
+    'api_tokens',
+    'sessions',
+    'accounts',
+  ]) {
     await sql`drop table ${sql.table(table)}`.execute(db);
   }
 }

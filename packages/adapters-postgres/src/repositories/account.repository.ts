@@ -62,7 +62,11 @@ export class PostgresAccountRepository implements AccountRepository {
   }
 
   async owner(): Promise<Account | null> {
-    const row = await this.db.selectFrom('accounts').selectAll().where('role', '=', 'superadmin').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('role', '=', 'superadmin')
+      .executeTakeFirst();
     return row ? accountFromRow(row) : null;
   }
 

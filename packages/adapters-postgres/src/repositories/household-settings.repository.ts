@@ -23,7 +23,9 @@ export class PostgresHouseholdSettingsRepository implements HouseholdSettingsRep
   }
 
   async getForUpdate(): Promise<HouseholdSettings> {
-    return fromRow(await this.db.selectFrom('household_settings').selectAll().forUpdate().executeTakeFirstOrThrow());
+    return fromRow(
+      await this.db.selectFrom('household_settings').selectAll().forUpdate().executeTakeFirstOrThrow(),
+    );
   }
 
   async save(settings: HouseholdSettings): Promise<void> {

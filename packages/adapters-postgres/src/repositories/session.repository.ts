@@ -39,7 +39,13 @@ export class PostgresSessionRepository implements SessionRepository {
       .selectFrom('sessions as s')
       .innerJoin('accounts as a', 'a.id', 's.account_id')
       .selectAll('a')
-      .select(['s.token_digest', 's.account_id', 's.created_at as session_created_at', 's.expires_at', 's.refreshed_at'])
+      .select([
+        's.token_digest',
+        's.account_id',
+        's.created_at as session_created_at',
+        's.expires_at',
+        's.refreshed_at',
+      ])
       .where('s.token_digest', '=', tokenDigest)
       .executeTakeFirst();
     if (!row) return null;

@@ -45,7 +45,11 @@ export function leastUsedColor(usage: Array<{ color: string; count: number }>): 
   return [...COLORS].sort((a, b) => count(a) - count(b))[0] ?? 'amber';
 }
 
-export function normaliseEmail(email: string | undefined, location: string, issues: IssueList): string | null | undefined {
+export function normaliseEmail(
+  email: string | undefined,
+  location: string,
+  issues: IssueList,
+): string | null | undefined {
   if (email === undefined) return undefined;
   const trimmed = email.trim();
   if (trimmed === '') return null;
@@ -56,7 +60,12 @@ export function normaliseEmail(email: string | undefined, location: string, issu
 }
 
 /** A display name is not blank (unless a blank one may fall back to the username) and holds no control characters. */
-export function checkDisplayName(name: string | undefined, location: string, issues: IssueList, blankAllowed = false): void {
+export function checkDisplayName(
+  name: string | undefined,
+  location: string,
+  issues: IssueList,
+  blankAllowed = false,
+): void {
   if (name === undefined) return;
   if (name.trim() === '' && !blankAllowed) issues.add(location, 'must not be empty');
   else if (hasControlCharacters(name)) issues.add(location, 'must not contain control characters');
@@ -128,7 +137,10 @@ export class AccountManagement {
     assertMayManage(caller.account, target);
     if (change.role !== undefined) assertMayGrant(caller.account, change.role);
     if (change.email !== undefined && caller.via !== 'session') {
-      throw new Forbidden('accounts.email_needs_session', 'An address is set from a signed-in session, not with an API token.');
+      throw new Forbidden(
+        'accounts.email_needs_session',
+        'An address is set from a signed-in session, not with an API token.',
+      );
     }
     const issues = new IssueList();
     const email = normaliseEmail(change.email, 'body.email', issues);

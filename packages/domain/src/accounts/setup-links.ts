@@ -22,7 +22,10 @@ export function setupPath(token: string): string {
 export class OneTimeLinks {
   constructor(private readonly deps: Pick<CoreDependencies, 'clock' | 'secrets' | 'store'>) {}
 
-  async issueSetupLink(account: Account, repos: Pick<Repositories, 'links'> = this.deps.store): Promise<IssuedLink> {
+  async issueSetupLink(
+    account: Account,
+    repos: Pick<Repositories, 'links'> = this.deps.store,
+  ): Promise<IssuedLink> {
     const { clock, secrets } = this.deps;
     const now = clock.now();
     const token = secrets.randomToken(32);

@@ -24,7 +24,9 @@ export class SignInService {
     const { store, clock, hasher } = this.deps;
     // No username holds a control character, and NUL cannot even reach the throttle's table.
     if (hasControlCharacters(username)) {
-      throw new ValidationFailed([{ location: 'body.username', message: 'must not contain control characters' }]);
+      throw new ValidationFailed([
+        { location: 'body.username', message: 'must not contain control characters' },
+      ]);
     }
     const key = usernameKey(username);
     const now = clock.now();
@@ -96,6 +98,10 @@ export class SignInService {
   private throwThrottled(windowStartedAt: Date, now: Date): never {
     const windowEnds = windowStartedAt.getTime() + LOGIN_WINDOW_SECONDS * 1000;
     const seconds = Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
-    throw new RateLimited('auth.too_many_attempts', 'Too many failed sign-ins for this username; try again later.', seconds);
+    throw new RateLimited(
+      'auth.too_many_attempts',
+      'Too many failed sign-ins for this username; try again later.',
+      seconds,
+    );
   }
 }

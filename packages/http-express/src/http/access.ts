@@ -14,7 +14,8 @@ export function checkAccess(access: Access, caller: Caller | null): void {
   if (access === 'public') return;
   if (!caller) throw problem(401, 'Sign in, or send an API token.');
   if (access === 'session') {
-    if (caller.via !== 'session') throw problem(403, 'This operation needs a signed-in session; API tokens cannot use it.');
+    if (caller.via !== 'session')
+      throw problem(403, 'This operation needs a signed-in session; API tokens cannot use it.');
     return;
   }
   if (caller.via === 'token' && !caller.scopes?.includes(access.scope)) {

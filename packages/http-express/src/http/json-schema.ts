@@ -29,4 +29,8 @@ export function object(
 export const str = (extra: JsonSchema = {}): JsonSchema => ({ type: 'string', ...extra });
 export const int = (extra: JsonSchema = {}): JsonSchema => ({ type: 'integer', ...extra });
 export const bool = (extra: JsonSchema = {}): JsonSchema => ({ type: 'boolean', ...extra });
-export const dateTime = (extra: JsonSchema = {}): JsonSchema => ({ type: 'string', format: 'date-time', ...extra });
+export const dateTime = (extra: JsonSchema = {}): JsonSchema => ({
+  type: 'string',
+  format: 'date-time',
+  ...extra,
+});

@@ -4,7 +4,21 @@ import type { RouteTable } from './route.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import { titleOf } from './problem.js';
 
-const TAGS = ['auth', 'recipes', 'comments', 'tags', 'images', 'transfer', 'shares', 'public', 'settings', 'users', 'tokens', 'mcp', 'service'];
+const TAGS = [
+  'auth',
+  'recipes',
+  'comments',
+  'tags',
+  'images',
+  'transfer',
+  'shares',
+  'public',
+  'settings',
+  'users',
+  'tokens',
+  'mcp',
+  'service',
+];
 
 /** Assembles the OpenAPI 3.1 document from the same routes and schemas that serve requests. */
 export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, version: string): JsonSchema {
@@ -13,7 +27,13 @@ export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, versio
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const parameters: unknown[] = [];
     for (const [name, spec] of Object.entries(route.params ?? {})) {
-      parameters.push({ name, in: 'path', required: true, schema: spec.schema, ...(spec.description ? { description: spec.description } : {}) });
+      parameters.push({
+        name,
+        in: 'path',
+        required: true,
+        schema: spec.schema,
+        ...(spec.description ? { description: spec.description } : {}),
+      });
     }
     for (const [name, spec] of Object.entries(route.query ?? {})) {
       const type = spec.schema['type'];
@@ -30,16 +50,25 @@ export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, versio
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(route.responses)) {
       const headers = Object.fromEntries(
-        (spec.headers ?? []).map((h) => [h, { schema: { type: h === 'Retry-After' ? 'integer' : 'string' } }]),
+        (spec.headers ?? []).map((h) => [
+          h,
+          { schema: { type: h === 'Retry-After' ? 'integer' : 'string' } },
+        ]),
       );
       const base = {
         description: spec.description ?? (Number(status) < 300 ? 'OK' : titleOf(Number(status))),
         ...(Object.keys(headers).length ? { headers } : {}),
       };
       if ('schema' in spec) {
-        responses[status] = { ...base, content: { 'application/json': { schema: { $ref: `#/components/schemas/${spec.schema}` } } } };
+        responses[status] = {
+          ...base,
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${spec.schema}` } } },
+        };
       } else if ('content' in spec) {
-        responses[status] = { ...base, content: { [spec.content]: { schema: { type: 'string', format: 'binary' } } } };
+        responses[status] = {
+          ...base,
+          content: { [spec.content]: { schema: { type: 'string', format: 'binary' } } },
+        };
       } else {
         responses[status] = base;
       }
@@ -79,7 +108,11 @@ export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, versio
     }
     (paths[path] ??= {})[route.method] = operation;
   }
-  const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
+  const sortedPaths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((p) => [p, paths[p]]),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -93,8 +126,17 @@ export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, versio
     components: {
       schemas: registry.components(),
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'service_session', description: 'Session cookie set by POST /api/v1/auth/login.' },
-        token: { type: 'http', scheme: 'bearer', description: 'API token, sent as `Authorization: Bearer lrd_…`.' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'service_session',
+          description: 'Session cookie set by POST /api/v1/auth/login.',
+        },
+        token: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'API token, sent as `Authorization: Bearer lrd_…`.',
+        },
       },
     },
   };

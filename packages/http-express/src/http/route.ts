@@ -95,7 +95,10 @@ function objectSchemaOf(specs: Record<string, ParamSpec>, allRequired: boolean):
 }
 
 /** Comma-separated query values become arrays where the schema wants one (`tags=a,b`). */
-function splitArrays(query: Record<string, unknown>, specs: Record<string, ParamSpec>): Record<string, unknown> {
+function splitArrays(
+  query: Record<string, unknown>,
+  specs: Record<string, ParamSpec>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs)) {
     let value = query[name];
@@ -114,7 +117,10 @@ function splitArrays(query: Record<string, unknown>, specs: Record<string, Param
 }
 
 function isJson(req: Request): boolean {
-  return req.is(['application/json', 'application/*+json']) !== false && req.is(['application/json', 'application/*+json']) !== null;
+  return (
+    req.is(['application/json', 'application/*+json']) !== false &&
+    req.is(['application/json', 'application/*+json']) !== null
+  );
 }
 
 function hasBody(req: Request): boolean {
@@ -129,10 +135,14 @@ export function mountRoutes(router: Router, table: RouteTable, options: MountOpt
     const paramsValidator = route.params
       ? registry.validator(objectSchemaOf(route.params, true), 'param')
       : null;
-    const queryValidator = route.query ? registry.validator(objectSchemaOf(route.query, false), 'param') : null;
+    const queryValidator = route.query
+      ? registry.validator(objectSchemaOf(route.query, false), 'param')
+      : null;
     const bodyValidator = route.body ? registry.validator(route.body.schema, 'body') : null;
     const responseValidator =
-      options.checkResponses && 'schema' in successSpec ? registry.validator(successSpec.schema, 'body') : null;
+      options.checkResponses && 'schema' in successSpec
+        ? registry.validator(successSpec.schema, 'body')
+        : null;
     const describedBy = route.describedBy ?? true;
 
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
@@ -186,7 +196,9 @@ export function mountRoutes(router: Router, table: RouteTable, options: MountOpt
         if ('schema' in successSpec) {
           if (responseValidator && !responseValidator(result)) {
             const issues = issuesFrom(responseValidator.errors, 'response');
-            throw new Error(`answer of ${route.operationId} breaks ${successSpec.schema}: ${JSON.stringify(issues)}`);
+            throw new Error(
+              `answer of ${route.operationId} breaks ${successSpec.schema}: ${JSON.stringify(issues)}`,
+            );
           }
           let out = result;
           if (describedBy && typeof result === 'object' && result !== null && !Array.isArray(result)) {

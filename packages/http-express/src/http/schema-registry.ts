@@ -19,7 +19,8 @@ export class SchemaRegistry {
     for (const ajv of [this.bodyAjv, this.paramAjv]) {
       ajv.addFormat('date-time', {
         type: 'string',
-        validate: (v: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)),
+        validate: (v: string) =>
+          /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)),
       });
       ajv.addFormat('uri', { type: 'string', validate: (v: string) => /^[a-z][a-z0-9+.-]*:\S*$/i.test(v) });
       ajv.addFormat('email', { type: 'string', validate: (v: string) => /^[^\s@]+@[^\s@]+$/.test(v) });

@@ -21,7 +21,13 @@ export function readCookie(req: Request, name: string): string | undefined {
 }
 
 export function setSessionCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
-  res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires: expiresAt });
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    expires: expiresAt,
+  });
 }
 
 export function clearSessionCookie(res: Response, secure: boolean): void {

@@ -36,7 +36,9 @@ function messageOf(error: ErrorObject): string {
     case 'maxLength':
       return `must be at most ${String(p['limit'])} characters`;
     case 'minLength':
-      return Number(p['limit']) === 1 ? 'must not be empty' : `must be at least ${String(p['limit'])} characters`;
+      return Number(p['limit']) === 1
+        ? 'must not be empty'
+        : `must be at least ${String(p['limit'])} characters`;
     case 'maxItems':
       return `must have at most ${String(p['limit'])} items`;
     case 'minItems':

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -22,7 +28,10 @@ export function markup(strings: TemplateStringsArray, ...values: unknown[]): Raw
     const parts = Array.isArray(value) ? value : [value];
     for (const part of parts) {
       if (part === null || part === undefined || part === false) continue;
-      out += typeof part === 'object' && '__html' in (part as object) ? (part as RawHtml).__html : escapeHtml(String(part));
+      out +=
+        typeof part === 'object' && '__html' in (part as object)
+          ? (part as RawHtml).__html
+          : escapeHtml(String(part));
     }
     out += strings[i + 1] ?? '';
   });

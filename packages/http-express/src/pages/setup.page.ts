@@ -25,7 +25,11 @@ function page(title: string, body: RawHtml): string {
 <style>${{ __html: STYLE }}</style></head><body><main>${body}</main></body></html>`.__html;
 }
 
-export function setupFormPage(who: { username: string; displayName: string }, purpose: 'setup' | 'reset', error?: string): string {
+export function setupFormPage(
+  who: { username: string; displayName: string },
+  purpose: 'setup' | 'reset',
+  error?: string,
+): string {
   const heading = purpose === 'reset' ? 'Choose a new password' : 'Welcome to Larder';
   return page(
     heading,
@@ -41,9 +45,15 @@ ${error ? markup`<p class="error" role="alert">${error}</p>` : ''}
 }
 
 export function setupDonePage(who: { displayName: string }): string {
-  return page('Signed in', markup`<h1>All set</h1><p>${who.displayName}, your password is saved and you are signed in.</p>`);
+  return page(
+    'Signed in',
+    markup`<h1>All set</h1><p>${who.displayName}, your password is saved and you are signed in.</p>`,
+  );
 }
 
 export function deadLinkPage(): string {
-  return page('Link not available', markup`<h1>This link is not available</h1><p>It is unknown, was used already, or has expired. Ask an admin of your household for a new one.</p>`);
+  return page(
+    'Link not available',
+    markup`<h1>This link is not available</h1><p>It is unknown, was used already, or has expired. Ask an admin of your household for a new one.</p>`,
+  );
 }

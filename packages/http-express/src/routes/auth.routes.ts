@@ -23,7 +23,8 @@ export const authRoutes: RouteModule = ({ table, container, config }) => {
     path: '/api/v1/auth/login',
     operationId: 'login',
     summary: 'Sign in with username and password',
-    description: 'Sets the `service_session` cookie. Wrong passwords and unknown users answer the same 401; repeated failures for one username answer 429 with Retry-After.',
+    description:
+      'Sets the `service_session` cookie. Wrong passwords and unknown users answer the same 401; repeated failures for one username answer 429 with Retry-After.',
     tag: 'auth',
     access: 'public',
     body: { schema: 'LoginInputBody' },
@@ -69,7 +70,8 @@ export const authRoutes: RouteModule = ({ table, container, config }) => {
     path: '/api/v1/auth/me',
     operationId: 'change-own-password',
     summary: "Change the signed-in account's password",
-    description: 'Needs the current password unless the account has none yet. Ends every other session of the account; this one stays.',
+    description:
+      'Needs the current password unless the account has none yet. Ends every other session of the account; this one stays.',
     tag: 'auth',
     access: 'session',
     body: { schema: 'ChangePasswordInputBody' },

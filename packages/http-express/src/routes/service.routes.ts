@@ -57,7 +57,10 @@ export const serviceRoutes: RouteModule = ({ table, registry, container }) => {
       const name = String(params['file']).replace(/\.json$/, '');
       const schema = registry.get(name);
       if (!schema) {
-        res.status(404).type('application/problem+json').send(JSON.stringify({ title: 'Not Found', status: 404, detail: `No schema named ${name}.` }));
+        res
+          .status(404)
+          .type('application/problem+json')
+          .send(JSON.stringify({ title: 'Not Found', status: 404, detail: `No schema named ${name}.` }));
         return null;
       }
       const base = schemaUrl('X').replace(/X\.json$/, '');

@@ -1,4 +1,9 @@
-import { type Caller, type HouseholdSettings, HouseholdSettingsService, type SettingsPatch } from '@larder/domain';
+import {
+  type Caller,
+  type HouseholdSettings,
+  HouseholdSettingsService,
+  type SettingsPatch,
+} from '@larder/domain';
 import { problem } from '../http/problem.js';
 import type { RouteModule } from './route-module.js';
 
@@ -27,7 +32,8 @@ export const settingsRoutes: RouteModule = ({ table, container }) => {
     path: '/api/v1/settings',
     operationId: 'update-settings',
     summary: 'Change the household settings (owner)',
-    description: 'Every field is optional and only named fields change. The default lifetime of a public link never exceeds the maximum: lowering the maximum alone lowers the default with it.',
+    description:
+      'Every field is optional and only named fields change. The default lifetime of a public link never exceeds the maximum: lowering the maximum alone lowers the default with it.',
     tag: 'settings',
     access: 'session',
     body: { schema: 'UpdateSettingsInputBody' },

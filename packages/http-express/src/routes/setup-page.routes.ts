@@ -61,7 +61,11 @@ export const setupPageRoutes: RouteModule = ({ table, container, config }) => {
       contentType: 'application/x-www-form-urlencoded',
       schema: { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] },
     },
-    responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' }, 422: { content: 'text/html' } },
+    responses: {
+      200: { content: 'text/html' },
+      404: { content: 'text/html' },
+      422: { content: 'text/html' },
+    },
     handle: async ({ params, req, res }) => {
       const token = String(params['token']);
       const form = (req.body ?? {}) as Record<string, unknown>;
@@ -72,9 +76,19 @@ export const setupPageRoutes: RouteModule = ({ table, container, config }) => {
         sendPage(res, 200, setupDonePage(signedIn.account));
       } catch (error) {
         if (error instanceof ValidationFailed) {
-          const { account, purpose } = await setup.inspect(token).catch(() => ({ account: null, purpose: 'setup' as const }));
-          if (!account) return sendPage(res, 404, deadLinkPage()), null;
-          sendPage(res, 422, setupFormPage(account, purpose === 'reset' ? 'reset' : 'setup', `The password ${error.issues[0]?.message ?? 'is not acceptable'}.`));
+          const { account, purpose } = await setup
+            .inspect(token)
+            .catch(() => ({ account: null, purpose: 'setup' as const }));
+          if (!account) return (sendPage(res, 404, deadLinkPage()), null);
+          sendPage(
+            res,
+            422,
+            setupFormPage(
+              account,
+              purpose === 'reset' ? 'reset' : 'setup',
+              `The password ${error.issues[0]?.message ?? 'is not acceptable'}.`,
+            ),
+          );
         } else if (error instanceof DomainError) {
           sendPage(res, 404, deadLinkPage());
         } else {

@@ -16,7 +16,8 @@ export const tokenRoutes: RouteModule = ({ table, container }) => {
     path: '/api/v1/tokens',
     operationId: 'create-api-token',
     summary: 'Create an API token',
-    description: 'The raw token is in this answer only; it cannot be read again. Send it as `Authorization: Bearer lrd_…`.',
+    description:
+      'The raw token is in this answer only; it cannot be read again. Send it as `Authorization: Bearer lrd_…`.',
     tag: 'tokens',
     access: 'session',
     body: { schema: 'CreateInputBody1' },

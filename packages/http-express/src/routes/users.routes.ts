@@ -1,4 +1,12 @@
-import { AccountManagement, type AssignableRole, ImageJanitor, type Caller, type Color, type Locale, type NewAccountInput } from '@larder/domain';
+import {
+  AccountManagement,
+  type AssignableRole,
+  ImageJanitor,
+  type Caller,
+  type Color,
+  type Locale,
+  type NewAccountInput,
+} from '@larder/domain';
 import {
   presentManaged,
   presentManagedAccount,
@@ -42,7 +50,8 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     path: '/api/v1/users',
     operationId: 'create-user',
     summary: 'Create an account (admins; only the owner creates admins)',
-    description: 'Without a password the answer carries a one-time setup link valid for one week. API tokens must send a password.',
+    description:
+      'Without a password the answer carries a one-time setup link valid for one week. API tokens must send a password.',
     tag: 'users',
     access: { scope: 'users:write' },
     body: { schema: 'CreateInputBody' },
@@ -63,7 +72,8 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     path: '/api/v1/users/:id',
     operationId: 'update-user',
     summary: "Change an account's role, profile or public sharing, or set its password",
-    description: 'Setting a password ends every session of the account. Nobody changes the owner here; only the owner changes admins.',
+    description:
+      'Setting a password ends every session of the account. Nobody changes the owner here; only the owner changes admins.',
     tag: 'users',
     access: { scope: 'users:write' },
     params: { id: idParam },
@@ -106,7 +116,8 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     body: { schema: 'IssueSetupLinkInputBody', optional: true },
     responses: { 201: { schema: 'SetupLinkBody' } },
     errors: [401, 403, 404, 409, 422],
-    handle: async ({ caller, params }) => presentSetupLink(await accounts.issueSetupLink(who(caller), String(params['id']))),
+    handle: async ({ caller, params }) =>
+      presentSetupLink(await accounts.issueSetupLink(who(caller), String(params['id']))),
   });
 
   table.add({

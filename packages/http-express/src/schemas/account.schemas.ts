@@ -6,7 +6,8 @@ import { schemaUrlProperty } from './common.schemas.js';
 const color = () => str({ enum: [...COLORS] });
 const locale = () => str({ enum: [...LOCALES] });
 const role = () => str({ enum: [...ROLES].reverse() });
-const newPassword = () => str({ minLength: 8, maxLength: 128, description: 'At least 8 characters and at most 72 bytes in UTF-8' });
+const newPassword = () =>
+  str({ minLength: 8, maxLength: 128, description: 'At least 8 characters and at most 72 bytes in UTF-8' });
 
 const accountFields = {
   id: str(),
@@ -29,50 +30,120 @@ const managedFields = {
   setupLinkExpiresAt: dateTime({ description: 'Present while a setup link is open' }),
 };
 const managedRequired = [
-  'id', 'username', 'displayName', 'role', 'color', 'locale', 'canSharePublicly', 'createdAt',
-  'avatarId', 'hasPassword', 'email', 'emailVerified', 'hasIdentity',
+  'id',
+  'username',
+  'displayName',
+  'role',
+  'color',
+  'locale',
+  'canSharePublicly',
+  'createdAt',
+  'avatarId',
+  'hasPassword',
+  'email',
+  'emailVerified',
+  'hasIdentity',
 ];
 
 export function defineAccountSchemas(registry: SchemaRegistry): void {
   registry.define(
     'LoginInputBody',
-    object({ $schema: schemaUrlProperty, username: str({ minLength: 1, maxLength: 64 }), password: str({ minLength: 1, maxLength: 1024 }) }, ['username', 'password']),
+    object(
+      {
+        $schema: schemaUrlProperty,
+        username: str({ minLength: 1, maxLength: 64 }),
+        password: str({ minLength: 1, maxLength: 1024 }),
+      },
+      ['username', 'password'],
+    ),
   );
   registry.define(
     'UserResponse',
     object(
       { $schema: schemaUrlProperty, ...accountFields, emailConfirmationPending: bool() },
-      ['id', 'username', 'displayName', 'role', 'color', 'locale', 'canSharePublicly', 'avatarId', 'email', 'emailVerified', 'hasPassword', 'emailConfirmationPending'],
+      [
+        'id',
+        'username',
+        'displayName',
+        'role',
+        'color',
+        'locale',
+        'canSharePublicly',
+        'avatarId',
+        'email',
+        'emailVerified',
+        'hasPassword',
+        'emailConfirmationPending',
+      ],
       { description: 'The signed-in account.' },
     ),
   );
   registry.define(
     'ChangePasswordInputBody',
-    object({ $schema: schemaUrlProperty, currentPassword: str({ maxLength: 1024 }), password: newPassword() }, ['password']),
+    object(
+      { $schema: schemaUrlProperty, currentPassword: str({ maxLength: 1024 }), password: newPassword() },
+      ['password'],
+    ),
   );
   registry.define(
     'UpdateProfileInputBody',
-    object({ $schema: schemaUrlProperty, displayName: str({ maxLength: 64 }), color: color(), locale: locale(), email: str({ maxLength: 254 }) }),
+    object({
+      $schema: schemaUrlProperty,
+      displayName: str({ maxLength: 64 }),
+      color: color(),
+      locale: locale(),
+      email: str({ maxLength: 254 }),
+    }),
   );
   registry.define('ColorCount', object({ color: str(), count: int() }, ['color', 'count']));
-  registry.define('ColorUsageOutputBody', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('ColorCount'))) }, ['items']));
-  registry.define('SetupTokenBody', object({ $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }) }, ['token']));
+  registry.define(
+    'ColorUsageOutputBody',
+    object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('ColorCount'))) }, ['items']),
+  );
+  registry.define(
+    'SetupTokenBody',
+    object({ $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }) }, ['token']),
+  );
   registry.define(
     'InvitedAccount',
-    object({ $schema: schemaUrlProperty, username: str(), displayName: str(), purpose: str({ enum: ['setup', 'reset'] }) }, ['username', 'displayName', 'purpose']),
+    object(
+      {
+        $schema: schemaUrlProperty,
+        username: str(),
+        displayName: str(),
+        purpose: str({ enum: ['setup', 'reset'] }),
+      },
+      ['username', 'displayName', 'purpose'],
+    ),
   );
   registry.define(
     'SetupRedemption',
-    object({ $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }), password: newPassword() }, ['token', 'password']),
+    object(
+      { $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }), password: newPassword() },
+      ['token', 'password'],
+    ),
   );
-  registry.define('PasswordResetInfo', object({ $schema: schemaUrlProperty, available: bool() }, ['available']));
+  registry.define(
+    'PasswordResetInfo',
+    object({ $schema: schemaUrlProperty, available: bool() }, ['available']),
+  );
   registry.define(
     'ProviderInfo',
-    object({ $schema: schemaUrlProperty, enabled: bool(), name: str({ description: 'How the login page names the provider' }) }, ['enabled']),
+    object(
+      {
+        $schema: schemaUrlProperty,
+        enabled: bool(),
+        name: str({ description: 'How the login page names the provider' }),
+      },
+      ['enabled'],
+    ),
   );
 
   registry.define('UserAccount', object({ $schema: schemaUrlProperty, ...managedFields }, managedRequired));
-  registry.define('UserAccountList', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('UserAccount'))) }, ['items']));
+  registry.define(
+    'UserAccountList',
+    object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('UserAccount'))) }, ['items']),
+  );
   registry.define(
     'SetupLinkBody',
     object(
@@ -88,7 +159,10 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
   );
   registry.define(
     'CreatedUserAccount',
-    object({ $schema: schemaUrlProperty, ...managedFields, setupLink: ref('SetupLinkBody') }, managedRequired),
+    object(
+      { $schema: schemaUrlProperty, ...managedFields, setupLink: ref('SetupLinkBody') },
+      managedRequired,
+    ),
   );
   registry.define(
     'CreateInputBody',
@@ -101,7 +175,10 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
         email: str({ maxLength: 254 }),
         color: color(),
         locale: locale(),
-        password: str({ maxLength: 128, description: 'Optional with a session: without it a setup link is issued' }),
+        password: str({
+          maxLength: 128,
+          description: 'Optional with a session: without it a setup link is issued',
+        }),
       },
       ['username', 'role'],
     ),
@@ -120,6 +197,10 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
   );
   registry.define(
     'IssueSetupLinkInputBody',
-    object({ $schema: schemaUrlProperty, mail: bool({ description: 'false skips sending the mail' }), email: str({ maxLength: 254 }) }),
+    object({
+      $schema: schemaUrlProperty,
+      mail: bool({ description: 'false skips sending the mail' }),
+      email: str({ maxLength: 254 }),
+    }),
   );
 }

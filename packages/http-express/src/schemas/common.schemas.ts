@@ -2,7 +2,12 @@ import { COLORS, ROLES } from '@larder/domain';
 import { arrayOf, int, nullable, object, ref, str } from '../http/json-schema.js';
 import type { SchemaRegistry } from '../http/schema-registry.js';
 
-export const schemaUrlProperty = { type: 'string', format: 'uri', readOnly: true, description: 'URL of this object\'s JSON Schema.' };
+export const schemaUrlProperty = {
+  type: 'string',
+  format: 'uri',
+  readOnly: true,
+  description: "URL of this object's JSON Schema.",
+};
 
 export function defineCommonSchemas(registry: SchemaRegistry): void {
   registry.define(
@@ -53,5 +58,8 @@ export function defineCommonSchemas(registry: SchemaRegistry): void {
       ['id', 'username', 'displayName', 'color', 'role', 'avatarId'],
     ),
   );
-  registry.define('PersonList', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('PersonEntry'))) }, ['items']));
+  registry.define(
+    'PersonList',
+    object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('PersonEntry'))) }, ['items']),
+  );
 }

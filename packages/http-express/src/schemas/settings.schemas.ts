@@ -18,7 +18,16 @@ export function defineSettingsSchemas(registry: SchemaRegistry): void {
     'Response',
     object(
       { $schema: schemaUrlProperty, ...settingsFields, mailEnabled: bool() },
-      ['mailEnabled', 'recipesLockedByDefault', 'linkPreviews', 'linkPreviewMinutes', 'publicShares', 'publicShareDefaultDays', 'publicShareMaxDays', 'publicShareAttribution'],
+      [
+        'mailEnabled',
+        'recipesLockedByDefault',
+        'linkPreviews',
+        'linkPreviewMinutes',
+        'publicShares',
+        'publicShareDefaultDays',
+        'publicShareMaxDays',
+        'publicShareAttribution',
+      ],
       { description: 'The household settings.' },
     ),
   );

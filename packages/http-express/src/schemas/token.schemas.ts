@@ -16,14 +16,34 @@ const tokenFields = {
   ownerDisplayName: str(),
   ownerColor: str(),
 };
-const tokenRequired = ['id', 'name', 'prefix', 'scopes', 'ownerId', 'ownerUsername', 'ownerDisplayName', 'ownerColor', 'createdAt'];
+const tokenRequired = [
+  'id',
+  'name',
+  'prefix',
+  'scopes',
+  'ownerId',
+  'ownerUsername',
+  'ownerDisplayName',
+  'ownerColor',
+  'createdAt',
+];
 
 export function defineTokenSchemas(registry: SchemaRegistry): void {
   registry.define('APIToken', object(tokenFields, tokenRequired));
-  registry.define('APITokenList', object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('APIToken'))) }, ['items']));
+  registry.define(
+    'APITokenList',
+    object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('APIToken'))) }, ['items']),
+  );
   registry.define(
     'CreatedAPIToken',
-    object({ $schema: schemaUrlProperty, ...tokenFields, token: str({ description: 'The raw token, shown only now' }) }, ['token', ...tokenRequired]),
+    object(
+      {
+        $schema: schemaUrlProperty,
+        ...tokenFields,
+        token: str({ description: 'The raw token, shown only now' }),
+      },
+      ['token', ...tokenRequired],
+    ),
   );
   registry.define(
     'CreateInputBody1',
@@ -32,7 +52,10 @@ export function defineTokenSchemas(registry: SchemaRegistry): void {
         $schema: schemaUrlProperty,
         name: str({ minLength: 1, maxLength: 64 }),
         scopes: arrayOf(str({ enum: [...SCOPES] }), { minItems: 1, maxItems: SCOPES.length * 2 }),
-        expiresInDays: int({ enum: [...TOKEN_LIFETIMES_DAYS], description: 'Absent: the token does not expire' }),
+        expiresInDays: int({
+          enum: [...TOKEN_LIFETIMES_DAYS],
+          description: 'Absent: the token does not expire',
+        }),
       },
       ['name', 'scopes'],
     ),
