@@ -20,6 +20,12 @@ export interface Database {
   driver: 'pg' | 'pglite';
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotice` for every NOTIFY on `channel` (from any instance on this
+   * database, after the sending transaction commits); `onLost` when the
+   * listening connection fails. Resolves once listening.
+   */
+  listen(channel: string, onNotice: () => void, onLost: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,11 +34,41 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const url = options.url;
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // A dropped connection must not take the process down; the pool replaces it.
     pool.on('error', () => undefined);
     const db = new Kysely<LarderDatabase>({ dialect: new PostgresDialect({ pool }) });
-    return { db, driver: 'pg', ping: () => ping(db), close: () => db.destroy() };
+    const listeners: pg.Client[] = [];
+    return {
+      db,
+      driver: 'pg',
+      ping: () => ping(db),
+      listen: async (channel, onNotice, onLost) => {
+        const client = new pg.Client({ connectionString: url });
+        listeners.push(client);
+        let lost = false;
+        const lose = () => {
+          if (!lost) ((lost = true), onLost());
+        };
+        client.on('error', lose);
+        client.on('end', lose);
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotice();
+        });
+        await client.connect();
+        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      },
+      close: async () => {
+        for (const client of listeners.splice(0)) {
+          client.removeAllListeners('end');
+          client.removeAllListeners('error');
+          client.on('error', () => undefined);
+          await client.end().catch(() => undefined);
+        }
+        await db.destroy();
+      },
+    };
   }
   let pglite = options.pglite;
   if (!pglite) {
@@ -42,11 +78,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const instance = pglite;
   const db = new Kysely<LarderDatabase>({ dialect: new PGliteDialect({ pglite: instance }) });
+  const unlisteners: Array<() => Promise<void>> = [];
   return {
     db,
     driver: 'pglite',
     ping: () => ping(db),
+    listen: async (channel, onNotice) => {
+      unlisteners.push(await instance.listen(channel, () => onNotice()));
+    },
     close: async () => {
+      for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => undefined);
       await db.destroy();
       if (!instance.closed) await instance.close();
     },

@@ -1,19 +1,23 @@
 import type { Repositories, Store } from '@larder/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { ReadCache } from './read-cache.js';
 import { PostgresAccountRepository } from './repositories/account.repository.js';
 import { PostgresApiTokenRepository } from './repositories/api-token.repository.js';
+import { PostgresAppSecretRepository } from './repositories/app-secret.repository.js';
 import { PostgresCommentRepository } from './repositories/comment.repository.js';
 import type { Executor } from './repositories/executor.js';
 import { PostgresHouseholdSettingsRepository } from './repositories/household-settings.repository.js';
 import { PostgresLoginThrottleRepository } from './repositories/login-throttle.repository.js';
 import { PostgresOneTimeLinkRepository } from './repositories/one-time-link.repository.js';
+import { PostgresPendingImageDeletionRepository } from './repositories/pending-image-deletion.repository.js';
+import { PostgresRecipeImageRepository } from './repositories/recipe-image.repository.js';
 import { PostgresRecipeRepository } from './repositories/recipe.repository.js';
 import { PostgresSessionRepository } from './repositories/session.repository.js';
 import { PostgresShareRepository } from './repositories/share.repository.js';
-import { PostgresAppSecretRepository } from './repositories/app-secret.repository.js';
-import { PostgresRecipeImageRepository } from './repositories/recipe-image.repository.js';
-import { PostgresPendingImageDeletionRepository } from './repositories/pending-image-deletion.repository.js';
 import type { LarderDatabase } from './schema.js';
+
+/** The channel on which instances tell each other that cached reads are stale. */
+export const READS_CHANGED_CHANNEL = 'larder_reads_changed';
 
 function repositoriesOn(db: Executor): Repositories {
   return {
@@ -32,10 +36,99 @@ function repositoriesOn(db: Executor): Repositories {
   };
 }
 
+type Repo = Record<string, (...args: unknown[]) => Promise<unknown>>;
+
+/**
+ * Repositories whose data the cached reads show, with the methods that only
+ * read. Every other method of these repositories counts as a write and clears
+ * the cache: a new method is safe by default.
+ */
+const READS: Partial<Record<keyof Repositories, string[]>> = {
+  accounts: ['byId', 'byUsername', 'owner', 'list', 'count', 'colorUsage'],
+  sessions: ['find', 'findWithAccount'],
+  settings: ['get', 'getForUpdate'],
+  recipes: ['view', 'byId', 'byIdForUpdate', 'lockSlugs', 'slugsLike', 'cards', 'tagCounts', 'authorCounts'],
+  comments: ['readingState', 'listForRecipe', 'byId'],
+  recipeImages: ['list', 'find'],
+};
+
+/** The cached reads and the key each call is kept under. */
+const CACHED: Partial<Record<keyof Repositories, Record<string, (args: unknown[]) => string>>> = {
+  sessions: { findWithAccount: ([digest]) => `session:${String(digest)}` },
+  recipes: {
+    view: ([key, viewerId]) => `view:${JSON.stringify(key)}:${String(viewerId)}`,
+    cards: ([query]) => `cards:${JSON.stringify(query)}`,
+  },
+};
+
+interface WriteTracker {
+  wrote: boolean;
+}
+
+function withCache(
+  repos: Repositories,
+  db: Executor,
+  cache: ReadCache,
+  tracker: WriteTracker | null,
+): Repositories {
+  const out: Record<string, unknown> = { ...repos };
+  for (const name of Object.keys(READS) as Array<keyof Repositories>) {
+    const target = repos[name] as unknown as Repo;
+    const reads = new Set(READS[name]);
+    const cached = CACHED[name] ?? {};
+    out[name] = new Proxy(target, {
+      get(object, property, receiver) {
+        const member = Reflect.get(object, property, receiver) as unknown;
+        if (typeof member !== 'function' || typeof property !== 'string') return member;
+        const method = member as (...args: unknown[]) => Promise<unknown>;
+        const keyOf = cached[property];
+        // Inside a transaction reads go to the database: they may see its own writes.
+        if (keyOf && !tracker)
+          return (...args: unknown[]) => cache.read(keyOf(args), () => method.apply(object, args));
+        if (reads.has(property)) return method.bind(object);
+        return async (...args: unknown[]) => {
+          cache.invalidate();
+          if (tracker) tracker.wrote = true;
+          try {
+            return await method.apply(object, args);
+          } finally {
+            cache.invalidate();
+            // Delivered to every listening instance when the surrounding transaction commits.
+            await sql`select pg_notify(${READS_CHANGED_CHANNEL}, '')`.execute(db).catch(() => undefined);
+          }
+        };
+      },
+    });
+  }
+  return out as unknown as Repositories;
+}
+
+export interface StoreOptions {
+  /** The cache of hot reads; absent: every read goes to the database. */
+  cache?: ReadCache;
+}
+
 /** The domain's store on PostgreSQL (through `pg` or PGlite: the same SQL). */
-export function createPostgresStore(db: Kysely<LarderDatabase>): Store {
+export function createPostgresStore(db: Kysely<LarderDatabase>, options: StoreOptions = {}): Store {
+  const { cache } = options;
+  if (!cache) {
+    return {
+      ...repositoriesOn(db),
+      transaction: (work) => db.transaction().execute((trx) => work(repositoriesOn(trx))),
+    };
+  }
   return {
-    ...repositoriesOn(db),
-    transaction: (work) => db.transaction().execute((trx) => work(repositoriesOn(trx))),
+    ...withCache(repositoriesOn(db), db, cache, null),
+    transaction: async (work) => {
+      const tracker: WriteTracker = { wrote: false };
+      try {
+        return await db
+          .transaction()
+          .execute((trx) => work(withCache(repositoriesOn(trx), trx, cache, tracker)));
+      } finally {
+        // Reads between a write and its commit may have cached the old state.
+        if (tracker.wrote) cache.invalidate();
+      }
+    },
   };
 }

@@ -32,7 +32,12 @@ import {
 } from '@larder/domain';
 import { createImageRenderer, createImageStore } from '@larder/adapters-s3-images';
 import { BcryptPasswordHasher, NodeSecrets, SystemClock } from '@larder/adapters-crypto';
-import { type Database, createPostgresStore } from '@larder/adapters-postgres';
+import {
+  type Database,
+  READS_CHANGED_CHANNEL,
+  ReadCache,
+  createPostgresStore,
+} from '@larder/adapters-postgres';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { Config } from './config.js';
 
@@ -59,7 +64,21 @@ export function composeContainer(
   c.register(CLOCK, { useValue: overrides.clock ?? new SystemClock() });
   c.register(SECRETS, { useValue: new NodeSecrets() });
   c.register(PASSWORD_HASHER, { useValue: overrides.hasher ?? new BcryptPasswordHasher(config.bcryptCost) });
-  c.register(STORE, { useValue: createPostgresStore(database.db) });
+  // Hot reads are cached only while this instance hears every other instance's writes.
+  const cache = new ReadCache();
+  if (config.readCache) {
+    database
+      .listen(
+        READS_CHANGED_CHANNEL,
+        () => cache.invalidate(),
+        () => cache.disable(),
+      )
+      .then(
+        () => cache.enable(),
+        () => cache.disable(),
+      );
+  }
+  c.register(STORE, { useValue: createPostgresStore(database.db, { cache }) });
 
   const core = (k: DependencyContainer): CoreDependencies => ({
     store: k.resolve<Store>(STORE),

@@ -14,6 +14,8 @@ export interface Config {
   bcryptCost: number;
   /** Largest JSON body accepted, in bytes. */
   jsonLimitBytes: number;
+  /** Keep hot reads (sessions, recipes, card pages) in memory, cleared on every write (SERVICE_READ_CACHE). */
+  readCache: boolean;
   /** Photos and avatars in S3 / MinIO when a bucket is set; otherwise files under `<dataDir>/images`. */
   s3: S3Config | undefined;
   /** How many images are decoded at once (SERVICE_IMAGE_WORKERS, default 2); the rest wait. */
@@ -103,8 +105,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat,
     bcryptCost: cost,
     jsonLimitBytes: 1024 * 1024,
+    readCache: readCacheSetting(env['SERVICE_READ_CACHE']),
     s3: loadS3(env),
     imageWorkers,
     imageRenderer,
   };
+}
+
+function readCacheSetting(value: string | undefined): boolean {
+  const v = (value ?? 'on').trim().toLowerCase();
+  if (v === 'on' || v === 'true' || v === '1' || v === '') return true;
+  if (v === 'off' || v === 'false' || v === '0') return false;
+  throw new ConfigError('SERVICE_READ_CACHE must be on or off');
 }

@@ -1,0 +1,167 @@
+/**
+ * The read cache: hot reads (a session with its account, a recipe, a page of
+ * cards) are served from memory, every write clears them, and a write on one
+ * instance reaches the others on the same database through NOTIFY.
+ */
+import { type Database, ReadCache, openDatabase } from '@larder/adapters-postgres';
+import type { Express } from 'express';
+import { pino } from 'pino';
+import request from 'supertest';
+import { createApp } from '../src/app.js';
+import { composeContainer } from '../src/composition-root.js';
+import { type TestApp, startTestApp } from '../test-support/test-app.js';
+import { as, asInput, createRecipe } from './recipe-fixtures.js';
+
+let t: TestApp;
+const opened: Database[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  for (const database of opened) await database.close();
+  await t.close();
+});
+
+const until = async (check: () => Promise<boolean>, what: string): Promise<void> => {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+};
+
+/** A second instance of the service on the same database, as behind a load balancer. */
+async function secondInstance(): Promise<Express> {
+  let database: Database = t.database;
+  if (t.database.kind === 'pg') {
+    database = await openDatabase({ url: t.database.url, poolSize: 2 });
+    opened.push(database);
+  }
+  const container = composeContainer(t.config, database, { clock: t.clock });
+  return createApp({ config: t.config, container, logger: pino({ level: 'silent' }), checkResponses: true });
+}
+
+describe('the read cache', () => {
+  it('serves a repeated recipe read without touching the database', async () => {
+    const recipe = await createRecipe(t, t.owner, { title: 'Cached soup' });
+    const read = () => as(request(t.app).get(`/api/v1/recipes/${recipe.id}`), t.owner).expect(200);
+    await until(
+      async () => (await t.queries.during(async () => void (await read()))) === 0,
+      'reads are cached',
+    );
+    const res = await read();
+    expect(res.body.title).toBe('Cached soup');
+  });
+
+  it('is cleared by every write: the next read shows it at once', async () => {
+    const recipe = await createRecipe(t, t.owner, { title: 'Before' });
+    const path = `/api/v1/recipes/${recipe.id}`;
+    await as(request(t.app).get(path), t.owner).expect(200);
+    await as(request(t.app).put(path), t.owner)
+      .send(asInput({ ...recipe, title: 'After' }))
+      .expect(200);
+    expect((await as(request(t.app).get(path), t.owner)).body.title).toBe('After');
+
+    // A mark, a setting and a profile change show at once too.
+    await as(request(t.app).put(`${path}/favorite`), t.owner).expect(204);
+    expect((await as(request(t.app).get(path), t.owner)).body.favorite).toBe(true);
+    await request(t.app)
+      .patch('/api/v1/settings')
+      .set('Cookie', t.owner.cookie)
+      .send({ recipesLockedByDefault: true })
+      .expect(200);
+    expect((await as(request(t.app).get(path), t.owner)).body.locked).toBe(true);
+    await request(t.app)
+      .patch('/api/v1/settings')
+      .set('Cookie', t.owner.cookie)
+      .send({ recipesLockedByDefault: false })
+      .expect(200);
+    await request(t.app)
+      .patch('/api/v1/auth/me/profile')
+      .set('Cookie', t.owner.cookie)
+      .send({ displayName: 'Renamed Owner' })
+      .expect(200);
+    expect((await as(request(t.app).get(path), t.owner)).body.createdBy.displayName).toBe('Renamed Owner');
+  });
+
+  it('forgets a session at logout, even one it had cached', async () => {
+    const m = await t.member();
+    await request(t.app).get('/api/v1/auth/me').set('Cookie', m.cookie).expect(200);
+    await request(t.app).get('/api/v1/auth/me').set('Cookie', m.cookie).expect(200);
+    await request(t.app).post('/api/v1/auth/logout').set('Cookie', m.cookie).expect(204);
+    await request(t.app).get('/api/v1/auth/me').set('Cookie', m.cookie).expect(401);
+  });
+
+  it('hears writes made by another instance on the same database', async () => {
+    const other = await secondInstance();
+    const recipe = await createRecipe(t, t.owner, { title: 'Shared stew' });
+    const path = `/api/v1/recipes/${recipe.id}`;
+    const read = () => as(request(t.app).get(path), t.owner);
+    await until(
+      async () => (await t.queries.during(async () => void (await read()))) === 0,
+      'the read is cached here',
+    );
+
+    await as(request(other).put(path), t.owner)
+      .send(asInput({ ...recipe, title: 'Shared stew, improved elsewhere' }))
+      .expect(200);
+    await until(
+      async () => (await read()).body.title === 'Shared stew, improved elsewhere',
+      'the other write shows here',
+    );
+
+    // A logout on the other instance ends the session here as well.
+    const m = await t.member();
+    await request(t.app).get('/api/v1/auth/me').set('Cookie', m.cookie).expect(200);
+    await request(other).post('/api/v1/auth/logout').set('Cookie', m.cookie).expect(204);
+    await until(
+      async () => (await request(t.app).get('/api/v1/auth/me').set('Cookie', m.cookie)).status === 401,
+      'the session ends here',
+    );
+  });
+
+  it('can be turned off with SERVICE_READ_CACHE=off', async () => {
+    const plain = await startTestApp({ SERVICE_READ_CACHE: 'off' });
+    try {
+      const recipe = await createRecipe(plain, plain.owner, { title: 'Uncached' });
+      const read = () => as(request(plain.app).get(`/api/v1/recipes/${recipe.id}`), plain.owner).expect(200);
+      await read();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await plain.queries.during(async () => void (await read()))).toBeGreaterThan(0);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('ReadCache', () => {
+  it('does not keep a value read while a write cleared the cache', async () => {
+    const cache = new ReadCache();
+    cache.enable();
+    let release: (v: string) => void = () => undefined;
+    const slow = cache.read('k', () => new Promise<string>((r) => (release = r)));
+    cache.invalidate();
+    release('stale');
+    expect(await slow).toBe('stale');
+    expect(await cache.read('k', async () => 'fresh')).toBe('fresh');
+    expect(await cache.read('k', async () => 'not asked')).toBe('fresh');
+  });
+
+  it('stays off for good once it can no longer hear other instances', async () => {
+    const cache = new ReadCache();
+    cache.enable();
+    await cache.read('k', async () => 1);
+    cache.disable();
+    cache.enable();
+    expect(await cache.read('k', async () => 2)).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('freezes what it keeps, so no request can change what another one reads', async () => {
+    const cache = new ReadCache();
+    cache.enable();
+    const value = await cache.read('k', async () => ({ list: [1, 2] }));
+    expect(() => (value.list as number[]).push(3)).toThrow(TypeError);
+  });
+});
