@@ -49,7 +49,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         listeners.push(client);
         let lost = false;
         const lose = () => {
-          if (!lost) ((lost = true), onLost());
+          if (lost) return;
+          lost = true;
+          onLost();
         };
         client.on('error', lose);
         client.on('end', lose);
