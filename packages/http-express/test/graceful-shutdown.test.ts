@@ -1,0 +1,60 @@
+/**
+ * Graceful shutdown: once stopping, the service accepts no new connection but
+ * finishes the request already under way, then closes its database.
+ */
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '../src/config.js';
+import { startService } from '../src/server.js';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'larder-shutdown-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+test('a request under way when shutdown starts still gets its answer; new connections are refused', async () => {
+  const config = loadConfig({
+    SERVICE_ADDR: '127.0.0.1:0',
+    SERVICE_DATA_DIR: dataDir,
+    SERVICE_ADMIN_USER: 'owner',
+    SERVICE_ADMIN_PASSWORD: 'owner-password-1',
+  });
+  const service = await startService(config, pino({ level: 'silent' }));
+  const { port } = new URL(service.url);
+
+  const body = JSON.stringify({ username: 'owner', password: 'owner-password-1' });
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/auth/login',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    // Half the body now; the rest only after shutdown has begun.
+    req.write(body.slice(0, 10));
+    setTimeout(() => {
+      closing = service.close();
+      setTimeout(() => req.end(body.slice(10)), 200);
+    }, 200);
+  });
+  let closing: Promise<void> | undefined;
+
+  const { status, text } = await answer;
+  expect(status).toBe(200);
+  expect(JSON.parse(text)).toMatchObject({ username: 'owner', role: 'superadmin' });
+  await closing;
+  await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
+});
