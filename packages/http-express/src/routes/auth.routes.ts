@@ -1,16 +1,11 @@
-import { AccountSetup, OwnAccount, SignInService, type Caller } from '@larder/domain';
+import { AccountSetup, OwnAccount, SignInService } from '@larder/domain';
 import { presentSelf } from '../presenters/account.presenter.js';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.js';
-import type { RouteModule } from './route-module.js';
+import { type RouteModule, signedIn } from './route-module.js';
 
 interface LoginBody {
   username: string;
   password: string;
-}
-
-function self(caller: Caller | null): Caller {
-  if (!caller) throw new Error('route declared a session but got no caller');
-  return caller;
 }
 
 export const authRoutes: RouteModule = ({ table, container, config }) => {
@@ -47,7 +42,7 @@ export const authRoutes: RouteModule = ({ table, container, config }) => {
     responses: { 204: { empty: true, headers: ['Set-Cookie'] } },
     errors: [401],
     handle: async ({ caller, res }) => {
-      await signIn.logout(self(caller).sessionDigest ?? '');
+      await signIn.logout(signedIn(caller).sessionDigest ?? '');
       clearSessionCookie(res, config.secureCookies);
       return undefined;
     },
@@ -62,7 +57,7 @@ export const authRoutes: RouteModule = ({ table, container, config }) => {
     access: 'session',
     responses: { 200: { schema: 'UserResponse' } },
     errors: [401, 403],
-    handle: async ({ caller }) => presentSelf(self(caller).account),
+    handle: async ({ caller }) => presentSelf(signedIn(caller).account),
   });
 
   table.add<{ currentPassword?: string; password: string }>({
@@ -78,7 +73,7 @@ export const authRoutes: RouteModule = ({ table, container, config }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 422],
     handle: async ({ caller, body }) => {
-      await own.changePassword(self(caller), body.currentPassword, body.password);
+      await own.changePassword(signedIn(caller), body.currentPassword, body.password);
       return undefined;
     },
   });
@@ -93,7 +88,7 @@ export const authRoutes: RouteModule = ({ table, container, config }) => {
     body: { schema: 'UpdateProfileInputBody' },
     responses: { 200: { schema: 'UserResponse' } },
     errors: [401, 403, 422],
-    handle: async ({ caller, body }) => presentSelf(await own.updateProfile(self(caller), body)),
+    handle: async ({ caller, body }) => presentSelf(await own.updateProfile(signedIn(caller), body)),
   });
 
   table.add({

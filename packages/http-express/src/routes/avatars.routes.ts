@@ -1,14 +1,9 @@
 import { Avatars, type Caller, MAX_IMAGE_UPLOAD_BYTES, parseSquareCrop } from '@larder/domain';
 import { sendStoredImage } from '../http/image-response.js';
 import { readUploadedFile } from '../http/multipart-upload.js';
-import { problem } from '../http/problem.js';
-import { uploadBodySchema } from '../schemas/image.schemas.js';
-import { type RouteModule, idParam } from './route-module.js';
 
-function who(caller: Caller | null): Caller {
-  if (!caller) throw problem(401, 'Sign in first.');
-  return caller;
-}
+import { uploadBodySchema } from '../schemas/image.schemas.js';
+import { type RouteModule, idParam, signedIn } from './route-module.js';
 
 const CROP_TEXT =
   'The square to keep, as x,y,size: x and y place its top-left corner as fractions of the upright ' +
@@ -44,7 +39,8 @@ export const avatarRoutes: RouteModule = ({ table, container }) => {
     rawBody: { contentType: 'multipart/form-data', schema: uploadBodySchema },
     responses: { 200: { schema: 'AvatarResult' } },
     errors: [401, 403, 413, 415, 422],
-    handle: async ({ caller, req, query }) => set(who(caller), who(caller).account.id, req, query['crop']),
+    handle: async ({ caller, req, query }) =>
+      set(signedIn(caller), signedIn(caller).account.id, req, query['crop']),
   });
 
   table.add({
@@ -57,7 +53,7 @@ export const avatarRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403],
     handle: async ({ caller }) => {
-      await avatars.remove(who(caller), who(caller).account.id);
+      await avatars.remove(signedIn(caller), signedIn(caller).account.id);
       return undefined;
     },
   });
@@ -76,7 +72,7 @@ export const avatarRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'AvatarResult' } },
     errors: [401, 403, 404, 413, 415, 422],
     handle: async ({ caller, params, req, query }) =>
-      set(who(caller), String(params['id']), req, query['crop']),
+      set(signedIn(caller), String(params['id']), req, query['crop']),
   });
 
   table.add({
@@ -90,7 +86,7 @@ export const avatarRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404],
     handle: async ({ caller, params }) => {
-      await avatars.remove(who(caller), String(params['id']));
+      await avatars.remove(signedIn(caller), String(params['id']));
       return undefined;
     },
   });

@@ -1,14 +1,9 @@
-import { type Caller, RecipeComments } from '@larder/domain';
+import { RecipeComments } from '@larder/domain';
 import { str } from '../http/json-schema.js';
-import { problem } from '../http/problem.js';
+
 import { presentComment } from '../presenters/comment.presenter.js';
 import { commentIdParam } from '../schemas/comment.schemas.js';
-import { type RouteModule, idParam } from './route-module.js';
-
-function who(caller: Caller | null): Caller {
-  if (!caller) throw problem(401, 'Sign in first.');
-  return caller;
-}
+import { type RouteModule, idParam, signedIn } from './route-module.js';
 
 export const commentRoutes: RouteModule = ({ table, container }) => {
   const comments = container.resolve(RecipeComments);
@@ -26,7 +21,7 @@ export const commentRoutes: RouteModule = ({ table, container }) => {
     responses: { 201: { schema: 'Comment' } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params, body }) =>
-      presentComment(await comments.add(who(caller), String(params['id']), body.body)),
+      presentComment(await comments.add(signedIn(caller), String(params['id']), body.body)),
   });
 
   table.add({
@@ -43,7 +38,7 @@ export const commentRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'CommentList' } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, query }) => ({
-      comments: (await comments.list(who(caller), String(query['recipeId']))).map(presentComment),
+      comments: (await comments.list(signedIn(caller), String(query['recipeId']))).map(presentComment),
     }),
   });
 
@@ -60,7 +55,7 @@ export const commentRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'Comment' } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params, body }) =>
-      presentComment(await comments.edit(who(caller), Number(params['commentId']), body.body)),
+      presentComment(await comments.edit(signedIn(caller), Number(params['commentId']), body.body)),
   });
 
   table.add({
@@ -75,7 +70,7 @@ export const commentRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params }) => {
-      await comments.remove(who(caller), Number(params['commentId']));
+      await comments.remove(signedIn(caller), Number(params['commentId']));
       return undefined;
     },
   });
@@ -96,7 +91,7 @@ export const commentRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params, body }) => {
-      await comments.markSeen(who(caller), String(params['id']), body.upTo);
+      await comments.markSeen(signedIn(caller), String(params['id']), body.upTo);
       return undefined;
     },
   });

@@ -1,14 +1,9 @@
-import { type Caller, MAX_IMAGE_UPLOAD_BYTES, PHOTO_FILES, RecipePhotos } from '@larder/domain';
+import { MAX_IMAGE_UPLOAD_BYTES, PHOTO_FILES, RecipePhotos } from '@larder/domain';
 import { sendStoredImage } from '../http/image-response.js';
 import { readUploadedFile } from '../http/multipart-upload.js';
-import { problem } from '../http/problem.js';
-import { uploadBodySchema } from '../schemas/image.schemas.js';
-import { type RouteModule, idParam } from './route-module.js';
 
-function who(caller: Caller | null): Caller {
-  if (!caller) throw problem(401, 'Sign in first.');
-  return caller;
-}
+import { uploadBodySchema } from '../schemas/image.schemas.js';
+import { type RouteModule, idParam, signedIn } from './route-module.js';
 
 const anyText = { schema: { type: 'string', minLength: 1, maxLength: 128 } };
 
@@ -34,7 +29,7 @@ export const imageRoutes: RouteModule = ({ table, container }) => {
     errors: [401, 403, 404, 413, 415, 422],
     handle: async ({ caller, params, req }) => {
       const bytes = await readUploadedFile(req, MAX_IMAGE_UPLOAD_BYTES);
-      return photos.upload(who(caller), String(params['id']), bytes);
+      return photos.upload(signedIn(caller), String(params['id']), bytes);
     },
   });
 
@@ -49,7 +44,7 @@ export const imageRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params }) => {
-      await photos.remove(who(caller), String(params['id']), String(params['imageId']));
+      await photos.remove(signedIn(caller), String(params['id']), String(params['imageId']));
       return undefined;
     },
   });
@@ -66,7 +61,7 @@ export const imageRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params, body }) => {
-      await photos.setCover(who(caller), String(params['id']), body.imageId);
+      await photos.setCover(signedIn(caller), String(params['id']), body.imageId);
       return undefined;
     },
   });
@@ -84,7 +79,7 @@ export const imageRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'OrderResult' } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params, body }) => ({
-      items: await photos.reorder(who(caller), String(params['id']), body.imageIds ?? []),
+      items: await photos.reorder(signedIn(caller), String(params['id']), body.imageIds ?? []),
     }),
   });
 

@@ -1,5 +1,4 @@
 import {
-  type Caller,
   ImageJanitor,
   MAX_PAGE_SIZE,
   RECIPE_LIMITS,
@@ -10,14 +9,9 @@ import {
   RecipeSearch,
   SORT_NAMES,
 } from '@larder/domain';
-import { problem } from '../http/problem.js';
-import { presentAuthors, presentPage, presentRecipe, presentTags } from '../presenters/recipe.presenter.js';
-import { type RouteModule, idParam } from './route-module.js';
 
-function who(caller: Caller | null): Caller {
-  if (!caller) throw problem(401, 'Sign in first.');
-  return caller;
-}
+import { presentAuthors, presentPage, presentRecipe, presentTags } from '../presenters/recipe.presenter.js';
+import { type RouteModule, idParam, signedIn } from './route-module.js';
 
 const listingQuery = {
   q: {
@@ -73,7 +67,8 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     query: listingQuery,
     responses: { 200: { schema: 'Page' } },
     errors: [401, 403, 422],
-    handle: async ({ caller, query }) => presentPage(await search.list(who(caller), query as RecipeListing)),
+    handle: async ({ caller, query }) =>
+      presentPage(await search.list(signedIn(caller), query as RecipeListing)),
   });
 
   table.add<RecipeInput>({
@@ -88,7 +83,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     body: { schema: 'Input' },
     responses: { 201: { schema: 'Recipe' } },
     errors: [401, 403, 422],
-    handle: async ({ caller, body }) => presentRecipe(await recipes.create(who(caller), body)),
+    handle: async ({ caller, body }) => presentRecipe(await recipes.create(signedIn(caller), body)),
   });
 
   table.add({
@@ -102,7 +97,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'Recipe' } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params }) =>
-      presentRecipe(await recipes.bySlug(who(caller), String(params['slug']))),
+      presentRecipe(await recipes.bySlug(signedIn(caller), String(params['slug']))),
   });
 
   table.add({
@@ -116,7 +111,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'Recipe' } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params }) =>
-      presentRecipe(await recipes.byId(who(caller), String(params['id']))),
+      presentRecipe(await recipes.byId(signedIn(caller), String(params['id']))),
   });
 
   table.add<RecipeInput>({
@@ -133,7 +128,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'Recipe' } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params, body }) =>
-      presentRecipe(await recipes.update(who(caller), String(params['id']), body)),
+      presentRecipe(await recipes.update(signedIn(caller), String(params['id']), body)),
   });
 
   table.add({
@@ -147,7 +142,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params }) => {
-      await recipes.delete(who(caller), String(params['id']));
+      await recipes.delete(signedIn(caller), String(params['id']));
       // The photos' files were queued for removal with the rows; remove them now (photos, issue 5).
       await container.resolve(ImageJanitor).sweep();
       return undefined;
@@ -166,7 +161,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params }) => {
-      await marks.favor(who(caller), String(params['id']));
+      await marks.favor(signedIn(caller), String(params['id']));
       return undefined;
     },
   });
@@ -183,7 +178,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 422],
     handle: async ({ caller, params }) => {
-      await marks.unfavor(who(caller), String(params['id']));
+      await marks.unfavor(signedIn(caller), String(params['id']));
       return undefined;
     },
   });
@@ -201,7 +196,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404, 422],
     handle: async ({ caller, params }) => {
-      await marks.markTasty(who(caller), String(params['id']));
+      await marks.markTasty(signedIn(caller), String(params['id']));
       return undefined;
     },
   });
@@ -218,7 +213,7 @@ export const recipeRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 422],
     handle: async ({ caller, params }) => {
-      await marks.clearTasty(who(caller), String(params['id']));
+      await marks.clearTasty(signedIn(caller), String(params['id']));
       return undefined;
     },
   });

@@ -1,13 +1,8 @@
-import { type Caller, LinkPreviews, PublicShares, ShareExists, ShareRefused } from '@larder/domain';
+import { LinkPreviews, PublicShares, ShareExists, ShareRefused } from '@larder/domain';
 import { problem } from '../http/problem.js';
 import { bool } from '../http/json-schema.js';
 import { presentShare, presentShareLink } from '../presenters/share.presenter.js';
-import { type RouteModule, idParam } from './route-module.js';
-
-function who(caller: Caller | null): Caller {
-  if (!caller) throw problem(401, 'Sign in first.');
-  return caller;
-}
+import { type RouteModule, idParam, signedIn } from './route-module.js';
 
 /** Public links to recipes, and the addresses that show a recipe in link previews. */
 export const shareRoutes: RouteModule = ({ table, container }) => {
@@ -31,7 +26,7 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
     errors: [401, 403, 404, 409, 422],
     handle: async ({ caller, params, body }) => {
       try {
-        return presentShare(await shares.create(who(caller), String(params['id']), body?.days));
+        return presentShare(await shares.create(signedIn(caller), String(params['id']), body?.days));
       } catch (error) {
         if (error instanceof ShareRefused) {
           throw problem(403, error.message, { extra: { reason: error.reason }, schema: 'RefusedError' });
@@ -61,7 +56,7 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'ShareList' } },
     errors: [401, 403, 422],
     handle: async ({ caller, query }) => ({
-      items: (await shares.list(who(caller), query['all'] === true)).map(presentShare),
+      items: (await shares.list(signedIn(caller), query['all'] === true)).map(presentShare),
     }),
   });
 
@@ -78,7 +73,7 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
     responses: { 200: { schema: 'MyShareBody' } },
     errors: [401, 422],
     handle: async ({ caller, params }) => {
-      const share = await shares.mineFor(who(caller), String(params['recipeId']));
+      const share = await shares.mineFor(signedIn(caller), String(params['recipeId']));
       return { share: share ? presentShare(share) : null };
     },
   });
@@ -95,7 +90,7 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 404, 422],
     handle: async ({ caller, params }) => {
-      await shares.revoke(who(caller), String(params['id']));
+      await shares.revoke(signedIn(caller), String(params['id']));
       return undefined;
     },
   });
@@ -110,7 +105,7 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403],
     handle: async ({ caller }) => {
-      await shares.revokeAll(who(caller));
+      await shares.revokeAll(signedIn(caller));
       return undefined;
     },
   });

@@ -1,12 +1,7 @@
-import { ApiTokens, type Caller, type NewApiToken } from '@larder/domain';
-import { problem } from '../http/problem.js';
-import { presentToken } from '../presenters/token.presenter.js';
-import { type RouteModule, idParam } from './route-module.js';
+import { ApiTokens, type NewApiToken } from '@larder/domain';
 
-function who(caller: Caller | null): Caller {
-  if (!caller) throw problem(401, 'Sign in first.');
-  return caller;
-}
+import { presentToken } from '../presenters/token.presenter.js';
+import { type RouteModule, idParam, signedIn } from './route-module.js';
 
 export const tokenRoutes: RouteModule = ({ table, container }) => {
   const tokens = container.resolve(ApiTokens);
@@ -24,7 +19,7 @@ export const tokenRoutes: RouteModule = ({ table, container }) => {
     responses: { 201: { schema: 'CreatedAPIToken' } },
     errors: [401, 403, 422],
     handle: async ({ caller, body }) => {
-      const created = await tokens.create(who(caller), body);
+      const created = await tokens.create(signedIn(caller), body);
       return { ...presentToken(created), token: created.token };
     },
   });
@@ -39,7 +34,7 @@ export const tokenRoutes: RouteModule = ({ table, container }) => {
     access: 'session',
     responses: { 200: { schema: 'APITokenList' } },
     errors: [401, 403],
-    handle: async ({ caller }) => ({ items: (await tokens.list(who(caller))).map(presentToken) }),
+    handle: async ({ caller }) => ({ items: (await tokens.list(signedIn(caller))).map(presentToken) }),
   });
 
   table.add({
@@ -53,7 +48,7 @@ export const tokenRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404],
     handle: async ({ caller, params }) => {
-      await tokens.revoke(who(caller), String(params['id']));
+      await tokens.revoke(signedIn(caller), String(params['id']));
       return undefined;
     },
   });

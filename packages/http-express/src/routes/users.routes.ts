@@ -2,7 +2,6 @@ import {
   AccountManagement,
   type AssignableRole,
   ImageJanitor,
-  type Caller,
   type Color,
   type Locale,
   type NewAccountInput,
@@ -13,13 +12,8 @@ import {
   presentPersonEntry,
   presentSetupLink,
 } from '../presenters/account.presenter.js';
-import { problem } from '../http/problem.js';
-import { type RouteModule, idParam } from './route-module.js';
 
-function who(caller: Caller | null): Caller {
-  if (!caller) throw problem(401, 'Sign in first.');
-  return caller;
-}
+import { type RouteModule, idParam, signedIn } from './route-module.js';
 
 interface UpdateBody {
   role?: AssignableRole;
@@ -42,7 +36,9 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     access: { scope: 'users:read' },
     responses: { 200: { schema: 'UserAccountList' } },
     errors: [401, 403],
-    handle: async ({ caller }) => ({ items: (await accounts.list(who(caller))).map(presentManagedAccount) }),
+    handle: async ({ caller }) => ({
+      items: (await accounts.list(signedIn(caller))).map(presentManagedAccount),
+    }),
   });
 
   table.add<NewAccountInput & { color?: Color; locale?: Locale }>({
@@ -58,7 +54,7 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     responses: { 201: { schema: 'CreatedUserAccount' } },
     errors: [401, 403, 409, 422],
     handle: async ({ caller, body }) => {
-      const created = await accounts.create(who(caller), body);
+      const created = await accounts.create(signedIn(caller), body);
       const link = created.setupLink;
       return {
         ...presentManaged(created.account, link?.expiresAt ?? null),
@@ -82,7 +78,7 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     errors: [401, 403, 404, 409, 422],
     handle: async ({ caller, params, body }) => {
       const id = String(params['id']);
-      const updated = await accounts.update(who(caller), id, body);
+      const updated = await accounts.update(signedIn(caller), id, body);
       return presentManaged(updated, await accounts.setupLinkExpiry(id));
     },
   });
@@ -98,7 +94,7 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404],
     handle: async ({ caller, params }) => {
-      await accounts.delete(who(caller), String(params['id']));
+      await accounts.delete(signedIn(caller), String(params['id']));
       // The avatar's file was queued for removal with the account; remove it now.
       await container.resolve(ImageJanitor).sweep();
       return undefined;
@@ -117,7 +113,7 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     responses: { 201: { schema: 'SetupLinkBody' } },
     errors: [401, 403, 404, 409, 422],
     handle: async ({ caller, params }) =>
-      presentSetupLink(await accounts.issueSetupLink(who(caller), String(params['id']))),
+      presentSetupLink(await accounts.issueSetupLink(signedIn(caller), String(params['id']))),
   });
 
   table.add({
@@ -131,7 +127,7 @@ export const userRoutes: RouteModule = ({ table, container }) => {
     responses: { 204: { empty: true } },
     errors: [401, 403, 404],
     handle: async ({ caller, params }) => {
-      await accounts.revokeSetupLink(who(caller), String(params['id']));
+      await accounts.revokeSetupLink(signedIn(caller), String(params['id']));
       return undefined;
     },
   });

@@ -19,22 +19,20 @@ export const uploadBodySchema = {
 
 /** Schemas of photos and avatars. */
 export function defineImageSchemas(registry: SchemaRegistry): void {
-  // The recipe schemas declare `Image` too (recipes list their photos); whichever module comes first does.
-  if (!registry.has('Image')) {
-    registry.define(
-      'Image',
-      object(
-        {
-          $schema: schemaUrlProperty,
-          id: str(),
-          width: int({ format: 'int64' }),
-          height: int({ format: 'int64' }),
-          position: int({ format: 'int64' }),
-        },
-        ['id', 'width', 'height', 'position'],
-      ),
-    );
-  }
+  // A photo as recipes list it and the photo routes answer it.
+  registry.define(
+    'Image',
+    object(
+      {
+        $schema: schemaUrlProperty,
+        id: str(),
+        width: int({ format: 'int64' }),
+        height: int({ format: 'int64' }),
+        position: int({ format: 'int64' }),
+      },
+      ['id', 'width', 'height', 'position'],
+    ),
+  );
   registry.define(
     'CoverInput',
     object({ $schema: schemaUrlProperty, imageId: str({ minLength: 1 }) }, ['imageId']),

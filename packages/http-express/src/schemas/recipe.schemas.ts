@@ -155,22 +155,7 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
       },
     ),
   );
-  // A recipe lists its photos; the photo routes answer the same shape (whoever defines it first).
-  if (!registry.has('Image')) {
-    registry.define(
-      'Image',
-      object(
-        {
-          $schema: schemaUrlProperty,
-          id: str(),
-          width: int({ format: 'int64' }),
-          height: int({ format: 'int64' }),
-          position: int({ format: 'int64' }),
-        },
-        ['id', 'width', 'height', 'position'],
-      ),
-    );
-  }
+  // `Image` (a recipe's photos) is defined with the photo schemas.
   registry.define(
     'Recipe',
     object(
