@@ -19,6 +19,7 @@ export * from './accounts/account-management.js';
 export * from './accounts/own-account.js';
 export * from './accounts/account-setup.js';
 export * from './accounts/owner-bootstrap.js';
+export * from './sessions/password-throttle.js';
 export * from './sessions/sign-in.js';
 export * from './tokens/scopes.js';
 export * from './tokens/api-tokens.js';

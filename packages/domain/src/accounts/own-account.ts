@@ -1,6 +1,7 @@
 import { Forbidden, IssueList, NotAuthenticated } from '../shared/errors.js';
 import type { CoreDependencies } from '../shared/dependencies.js';
-import { type Account, COLORS, type Color, type Locale } from './account.js';
+import { PasswordThrottle, passwordMatches } from '../sessions/password-throttle.js';
+import { type Account, COLORS, type Color, type Locale, usernameKey } from './account.js';
 import type { Caller } from './caller.js';
 import { checkDisplayName, normaliseEmail } from './account-management.js';
 import { checkNewPassword } from './passwords.js';
@@ -14,14 +15,20 @@ export interface ProfileChange {
 
 /** What a signed-in member changes about themselves. */
 export class OwnAccount {
-  constructor(private readonly deps: CoreDependencies) {}
+  private readonly throttle: PasswordThrottle;
+
+  constructor(private readonly deps: CoreDependencies) {
+    this.throttle = new PasswordThrottle(deps.store.loginThrottle);
+  }
 
   /**
    * Changes the caller's password. The current password is required unless the
-   * account has none yet. Every other session of the account ends.
+   * account has none yet. Every other session of the account ends. Wrong current
+   * passwords count in the username's login throttle: guessing here is no cheaper
+   * than at the sign-in form.
    */
   async changePassword(caller: Caller, currentPassword: string | undefined, password: string): Promise<void> {
-    const { store, hasher } = this.deps;
+    const { store, clock, hasher } = this.deps;
     if (caller.via !== 'session') throw new Forbidden('auth.session_only', 'This needs a signed-in session.');
     const account = caller.account;
     const issues = new IssueList();
@@ -30,8 +37,15 @@ export class OwnAccount {
       issues.add('body.currentPassword', 'is required to change an existing password');
     }
     issues.throwIfAny();
-    if (account.passwordHash && !(await hasher.verify(currentPassword ?? '', account.passwordHash))) {
-      throw new NotAuthenticated('auth.wrong_password', 'The current password is wrong.');
+    if (account.passwordHash) {
+      const key = usernameKey(account.username);
+      const now = clock.now();
+      await this.throttle.refuseWhileLocked(key, now);
+      if (!(await passwordMatches(hasher, currentPassword ?? '', account.passwordHash))) {
+        await this.throttle.recordFailure(key, now);
+        throw new NotAuthenticated('auth.wrong_password', 'The current password is wrong.');
+      }
+      await this.throttle.clear(key);
     }
     const passwordHash = await hasher.hash(password);
     await store.transaction(async (tx) => {

@@ -1,15 +1,13 @@
 import { type Account, usernameKey } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
-import { NotAuthenticated, RateLimited, ValidationFailed } from '../shared/errors.js';
+import { NotAuthenticated, ValidationFailed } from '../shared/errors.js';
 import { type CoreDependencies, DAY_MS, HOUR_MS, addMs } from '../shared/dependencies.js';
-import { hasControlCharacters, utf8ByteLength } from '../shared/text.js';
+import { hasControlCharacters } from '../shared/text.js';
+import { PasswordThrottle, passwordMatches } from './password-throttle.js';
 
 /** Sessions last 30 days after their last use (refreshed at most hourly). */
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 const SESSION_REFRESH_MS = HOUR_MS;
-/** Five wrong passwords for one username within 15 minutes lock it until the window ends. */
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 export interface SignedIn {
   account: Account;
@@ -18,7 +16,11 @@ export interface SignedIn {
 }
 
 export class SignInService {
-  constructor(private readonly deps: CoreDependencies) {}
+  private readonly throttle: PasswordThrottle;
+
+  constructor(private readonly deps: CoreDependencies) {
+    this.throttle = new PasswordThrottle(deps.store.loginThrottle);
+  }
 
   async login(username: string, password: string): Promise<SignedIn> {
     const { store, clock, hasher } = this.deps;
@@ -30,20 +32,17 @@ export class SignInService {
     }
     const key = usernameKey(username);
     const now = clock.now();
-    await this.refuseWhileThrottled(key, now);
+    await this.throttle.refuseWhileLocked(key, now);
 
     const account = await store.accounts.byUsername(username);
     // Unknown users and accounts without a password are checked against a dummy
     // hash, so the answer takes as long as for a wrong password.
-    const hash = account?.passwordHash ?? hasher.dummyHash;
-    const tooLong = utf8ByteLength(password) > 72;
-    const matches = (await hasher.verify(tooLong ? '' : password, hash)) && !tooLong;
+    const matches = await passwordMatches(hasher, password, account?.passwordHash ?? hasher.dummyHash);
     if (!account || !account.passwordHash || !matches) {
-      const state = await store.loginThrottle.recordFailure(key, now, LOGIN_WINDOW_SECONDS);
-      if (state.failures > LOGIN_FAILURE_LIMIT) this.throwThrottled(state.windowStartedAt, now);
+      await this.throttle.recordFailure(key, now);
       throw new NotAuthenticated('auth.bad_credentials', 'Wrong username or password.');
     }
-    await store.loginThrottle.clear(key);
+    await this.throttle.clear(key);
     return this.startSession(account);
   }
 
@@ -86,22 +85,5 @@ export class SignInService {
 
   async logout(sessionDigest: string): Promise<void> {
     await this.deps.store.sessions.delete(sessionDigest);
-  }
-
-  private async refuseWhileThrottled(key: string, now: Date): Promise<void> {
-    const state = await this.deps.store.loginThrottle.state(key);
-    if (!state || state.failures < LOGIN_FAILURE_LIMIT) return;
-    const windowEnds = state.windowStartedAt.getTime() + LOGIN_WINDOW_SECONDS * 1000;
-    if (windowEnds > now.getTime()) this.throwThrottled(state.windowStartedAt, now);
-  }
-
-  private throwThrottled(windowStartedAt: Date, now: Date): never {
-    const windowEnds = windowStartedAt.getTime() + LOGIN_WINDOW_SECONDS * 1000;
-    const seconds = Math.max(1, Math.ceil((windowEnds - now.getTime()) / 1000));
-    throw new RateLimited(
-      'auth.too_many_attempts',
-      'Too many failed sign-ins for this username; try again later.',
-      seconds,
-    );
   }
 }

@@ -66,12 +66,12 @@ export const authRoutes: RouteModule = ({ table, container, config }) => {
     operationId: 'change-own-password',
     summary: "Change the signed-in account's password",
     description:
-      'Needs the current password unless the account has none yet. Ends every other session of the account; this one stays.',
+      'Needs the current password unless the account has none yet. Ends every other session of the account; this one stays. Wrong current passwords count in the login throttle of the username: past the limit it answers 429 with Retry-After.',
     tag: 'auth',
     access: 'session',
     body: { schema: 'ChangePasswordInputBody' },
     responses: { 204: { empty: true } },
-    errors: [401, 403, 422],
+    errors: [401, 403, 422, 429],
     handle: async ({ caller, body }) => {
       await own.changePassword(signedIn(caller), body.currentPassword, body.password);
       return undefined;
