@@ -21,6 +21,7 @@ export * from './accounts/account-setup.js';
 export * from './accounts/owner-bootstrap.js';
 export * from './sessions/password-throttle.js';
 export * from './sessions/sign-in.js';
+export * from './housekeeping/housekeeping.js';
 export * from './tokens/scopes.js';
 export * from './tokens/api-tokens.js';
 export * from './settings/household-settings.js';

@@ -7,6 +7,7 @@ import {
   type Clock,
   type CoreDependencies,
   HouseholdSettingsService,
+  Housekeeping,
   OwnAccount,
   PASSWORD_HASHER,
   RecipeCollection,
@@ -101,6 +102,7 @@ export function composeContainer(
   service(PublicShares);
   service(LinkPreviews);
   service(RecipeComments);
+  service(Housekeeping);
 
   // Photos and avatars: S3 when a bucket is configured, else files under the data directory.
   c.register(IMAGE_STORE, { useValue: createImageStore({ dataDir: config.dataDir, s3: config.s3 }) });

@@ -3,6 +3,7 @@ import {
   type CoreDependencies,
   ensureOwner,
   CLOCK,
+  Housekeeping,
   IMAGE_RENDERER,
   ImageJanitor,
   type ImageRenderer,
@@ -18,6 +19,8 @@ import type { Config } from './config.js';
 
 /** How often the server retries file removals that failed. */
 const IMAGE_SWEEP_MS = 60_000;
+/** How often the server removes expired sessions, spent links and ended throttle windows. */
+const HOUSEKEEPING_MS = 60 * 60 * 1000;
 
 export interface RunningService {
   server: Server;
@@ -71,6 +74,21 @@ export async function startService(
       janitor.sweep().catch((error: unknown) => logger.warn({ err: error }, 'image sweep failed'));
     }, IMAGE_SWEEP_MS);
     sweeper.unref();
+    // Expired and spent rows are removed at start and then hourly (see Housekeeping).
+    const housekeeping = container.resolve(Housekeeping);
+    let tidying: Promise<void> = Promise.resolve();
+    const tidy = () => {
+      tidying = housekeeping.run().then(
+        (removed) => {
+          const total = removed.sessions + removed.links + removed.throttles;
+          if (total > 0) logger.info({ removed }, 'housekeeping removed expired rows');
+        },
+        (error: unknown) => logger.warn({ err: error }, 'housekeeping failed'),
+      );
+    };
+    tidy();
+    const tidier = setInterval(tidy, HOUSEKEEPING_MS);
+    tidier.unref();
     let closing: Promise<void> | undefined;
     return {
       server,
@@ -88,6 +106,8 @@ export async function startService(
             server.closeIdleConnections();
           });
           clearInterval(sweeper);
+          clearInterval(tidier);
+          await tidying;
           await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
           await database.close();
         })()),

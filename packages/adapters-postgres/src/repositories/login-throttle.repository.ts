@@ -33,4 +33,12 @@ export class PostgresLoginThrottleRepository implements LoginThrottleRepository 
   async clear(key: string): Promise<void> {
     await this.db.deleteFrom('login_throttle').where('username_key', '=', key).execute();
   }
+
+  async deleteEnded(before: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('login_throttle')
+      .where('window_started_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

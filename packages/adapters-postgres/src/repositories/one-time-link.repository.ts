@@ -76,4 +76,12 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
       .executeTakeFirst();
     return row?.expires_at ?? null;
   }
+
+  async deleteSpent(before: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('one_time_links')
+      .where((eb) => eb.or([eb('used_at', '<', before), eb('expires_at', '<', before)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

@@ -78,4 +78,9 @@ export class PostgresSessionRepository implements SessionRepository {
     if (exceptDigest) query = query.where('token_digest', '!=', exceptDigest);
     await query.execute();
   }
+
+  async deleteExpired(at: Date): Promise<number> {
+    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', at).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

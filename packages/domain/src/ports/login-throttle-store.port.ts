@@ -11,4 +11,6 @@ export interface LoginThrottleRepository {
    */
   recordFailure(key: string, at: Date, windowSeconds: number): Promise<ThrottleState>;
   clear(key: string): Promise<void>;
+  /** Removes the counts whose window started before `before`; answers how many. */
+  deleteEnded(before: Date): Promise<number>;
 }

@@ -21,4 +21,6 @@ export interface OneTimeLinkRepository {
   /** Revokes open links of this purpose; answers how many there were. */
   revokeOpen(accountId: string, purpose: LinkPurpose, at: Date): Promise<number>;
   openExpiry(accountId: string, purpose: LinkPurpose, at: Date): Promise<Date | null>;
+  /** Removes links used or expired before `before`; answers how many. */
+  deleteSpent(before: Date): Promise<number>;
 }

@@ -17,4 +17,6 @@ export interface SessionRepository {
   delete(tokenDigest: string): Promise<void>;
   /** Ends every session of the account, except the one given. */
   deleteAllOf(accountId: string, exceptDigest?: string): Promise<void>;
+  /** Removes every session that expired at or before `at`; answers how many. */
+  deleteExpired(at: Date): Promise<number>;
 }

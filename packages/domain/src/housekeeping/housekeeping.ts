@@ -1,0 +1,33 @@
+import { LOGIN_WINDOW_SECONDS } from '../sessions/password-throttle.js';
+import { type CoreDependencies, DAY_MS, addMs } from '../shared/dependencies.js';
+
+/** How long a one-time link is kept after it was used or ran out. */
+export const SPENT_LINK_KEEP_MS = DAY_MS;
+
+export interface HousekeepingResult {
+  /** Sessions past their expiry. */
+  sessions: number;
+  /** One-time links used or expired for more than a day. */
+  links: number;
+  /** Login throttle counts whose window has ended. */
+  throttles: number;
+}
+
+/**
+ * Removes rows that no longer mean anything: expired sessions, spent one-time links
+ * and ended login throttle windows. Nothing live is touched, so it may run at any
+ * time, on any number of instances at once.
+ */
+export class Housekeeping {
+  constructor(private readonly deps: Pick<CoreDependencies, 'store' | 'clock'>) {}
+
+  async run(): Promise<HousekeepingResult> {
+    const { store, clock } = this.deps;
+    const now = clock.now();
+    return {
+      sessions: await store.sessions.deleteExpired(now),
+      links: await store.links.deleteSpent(addMs(now, -SPENT_LINK_KEEP_MS)),
+      throttles: await store.loginThrottle.deleteEnded(addMs(now, -LOGIN_WINDOW_SECONDS * 1000)),
+    };
+  }
+}
