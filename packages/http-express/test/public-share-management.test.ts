@@ -316,3 +316,14 @@ describe('listing, finding and revoking links', () => {
     expect((await request(t.app).get('/api/v1/shares')).status).toBe(401);
   });
 });
+
+describe('the API description of creating a public link', () => {
+  it('names RefusedError for its 403 and ExistingShareError for its 409, as the answers do', async () => {
+    const doc = (await request(t.app).get('/api/v1/openapi.json')).body;
+    const responses = doc.paths['/api/v1/recipes/{id}/public-share'].post.responses;
+    const schemaOf = (status: string) => responses[status].content['application/problem+json'].schema.$ref;
+    expect(schemaOf('403')).toBe('#/components/schemas/RefusedError');
+    expect(schemaOf('409')).toBe('#/components/schemas/ExistingShareError');
+    expect(schemaOf('422')).toBe('#/components/schemas/ErrorModel');
+  });
+});

@@ -77,7 +77,11 @@ export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, versio
       responses[String(status)] ??= {
         description: titleOf(status),
         ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ErrorModel' } } },
+        content: {
+          'application/problem+json': {
+            schema: { $ref: `#/components/schemas/${route.problems?.[status] ?? 'ErrorModel'}` },
+          },
+        },
       };
     }
     responses['default'] ??= {

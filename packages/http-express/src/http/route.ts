@@ -51,6 +51,8 @@ export interface RouteDefinition<Body = unknown> {
   responses: Record<number, ResponseSpec>;
   /** Status codes of problem answers this route can give. */
   errors?: number[];
+  /** Problem answers whose body has a schema of its own (ErrorModel otherwise), e.g. `{ 409: 'ExistingShareError' }`. */
+  problems?: Record<number, string>;
   /** Answers carrying the `$schema` / `Link` of their schema (off for public routes). */
   describedBy?: boolean;
   /**

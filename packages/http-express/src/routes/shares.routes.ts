@@ -24,6 +24,7 @@ export const shareRoutes: RouteModule = ({ table, container }) => {
     body: { schema: 'CreateShareInputBody', optional: true },
     responses: { 201: { schema: 'Share' } },
     errors: [401, 403, 404, 409, 422],
+    problems: { 403: 'RefusedError', 409: 'ExistingShareError' },
     handle: async ({ caller, params, body }) => {
       try {
         return presentShare(await shares.create(signedIn(caller), String(params['id']), body?.days));
