@@ -392,6 +392,28 @@ describe('creating accounts', () => {
     expect((await api.post('/api/v1/users', t.owner, { username: 'OWNER', role: 'user' })).status).toBe(409);
   });
 
+  it('treats usernames that only look different in Unicode as one name', async () => {
+    // Full-width letters fold to their plain forms.
+    expect((await api.post('/api/v1/users', t.owner, { username: 'ＯＷＮＥＲ', role: 'user' })).status).toBe(
+      409,
+    );
+    // `e` followed by a combining acute accent is stored composed, as `é`.
+    expect((await api.post('/api/v1/users', t.owner, { username: 'Caf\u00e9', role: 'user' })).status).toBe(
+      201,
+    );
+    const decomposed = await api.post('/api/v1/users', t.owner, { username: 'Cafe\u0301', role: 'user' });
+    expect(decomposed.status).toBe(409);
+    // And the composed name signs in however it is typed.
+    const created = await api.post('/api/v1/users', t.owner, {
+      username: 'Ame\u0301lie',
+      role: 'user',
+      password: 'amelie-password-1',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.username).toBe('Am\u00e9lie');
+    expect((await t.login('AM\u00c9LIE', 'amelie-password-1')).length).toBeGreaterThan(0);
+  });
+
   it('refuses bad usernames and passwords at their fields', async () => {
     const res = await api.post('/api/v1/users', t.owner, {
       username: 'has space',

@@ -1,11 +1,12 @@
-import type {
-  Account,
-  AccountChanges,
-  AccountRepository,
-  Color,
-  Locale,
-  ManagedAccount,
-  Role,
+import {
+  type Account,
+  type AccountChanges,
+  type AccountRepository,
+  type Color,
+  type Locale,
+  type ManagedAccount,
+  type Role,
+  usernameKey,
 } from '@larder/domain';
 import { sql, type Selectable } from 'kysely';
 import type { AccountsTable } from '../schema.js';
@@ -56,7 +57,7 @@ export class PostgresAccountRepository implements AccountRepository {
     const row = await this.db
       .selectFrom('accounts')
       .selectAll()
-      .where('username_key', '=', username.trim().toLowerCase())
+      .where('username_key', '=', usernameKey(username))
       .executeTakeFirst();
     return row ? accountFromRow(row) : null;
   }
@@ -100,7 +101,7 @@ export class PostgresAccountRepository implements AccountRepository {
       .values({
         id: account.id,
         username: account.username,
-        username_key: account.username.trim().toLowerCase(),
+        username_key: usernameKey(account.username),
         display_name: account.displayName,
         email: account.email,
         email_verified: account.emailVerified,

@@ -12,7 +12,7 @@ import type {
   Step,
   TagCount,
 } from '@larder/domain';
-import { titleSortKey } from '@larder/domain';
+import { titleSortKey, usernameKey } from '@larder/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { hasNewComments } from './comment.repository.js';
 import { type Executor, isUniqueViolation } from './executor.js';
@@ -370,7 +370,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
     }
     if (query.author !== undefined) {
       filters.push(
-        sql`r.created_by = (select a.id from accounts a where a.username_key = ${query.author.toLowerCase()})`,
+        sql`r.created_by = (select a.id from accounts a where a.username_key = ${usernameKey(query.author)})`,
       );
     }
     const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;

@@ -9,6 +9,7 @@ import {
   type Color,
   type Locale,
   USERNAME_PATTERN,
+  tidyUsername,
 } from './account.js';
 import { assertMayGrant, assertMayManage, assertMayManageAccounts } from './account-rules.js';
 import type { Caller } from './caller.js';
@@ -94,7 +95,7 @@ export class AccountManagement {
     assertMayManageAccounts(caller.account);
     assertMayGrant(caller.account, input.role);
     const issues = new IssueList();
-    const username = input.username.trim();
+    const username = tidyUsername(input.username);
     if (!USERNAME_PATTERN.test(username)) {
       issues.add('body.username', 'must be 1 to 64 letters, digits, dots, dashes or underscores');
     }

@@ -63,6 +63,15 @@ export function isAdmin(account: { role: Role }): boolean {
 /** Usernames: 1–64 letters, digits, dot, dash or underscore; compared without case. */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]{1,64}$/u;
 
+/** A username as stored: composed (NFC), so `e` + U+0301 and `é` are one name. */
+export function tidyUsername(username: string): string {
+  return username.normalize('NFC').trim();
+}
+
+/**
+ * What makes two usernames the same: compatibility forms folded (NFKC, so
+ * full-width `ＯＷＮＥＲ` is `owner`) and case ignored.
+ */
 export function usernameKey(username: string): string {
-  return username.trim().toLowerCase();
+  return username.normalize('NFKC').trim().toLowerCase();
 }
