@@ -6,7 +6,13 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { type ImageStore, type StoredImage, type StoredImageInfo, isSafeImageKey } from '@larder/domain';
+import {
+  type ImageStore,
+  ServiceUnavailable,
+  type StoredImage,
+  type StoredImageInfo,
+  isSafeImageKey,
+} from '@larder/domain';
 
 export interface S3ImageStoreOptions {
   bucket: string;
@@ -46,39 +52,37 @@ export class S3ImageStore implements ImageStore {
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.check(key),
-        Body: bytes,
-        ContentType: contentType,
-      }),
-    );
+    const checked = this.check(key);
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: checked, Body: bytes, ContentType: contentType }),
+      );
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 
   async get(key: string): Promise<StoredImage | null> {
+    const checked = this.check(key);
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.check(key) }),
-      );
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checked }));
       const bytes = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
       return { key, size: bytes.byteLength, etag: quoted(answer.ETag, bytes.byteLength), bytes };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw unavailable(error);
     }
   }
 
   async head(key: string): Promise<StoredImageInfo | null> {
+    const checked = this.check(key);
     try {
-      const answer = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.check(key) }),
-      );
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checked }));
       const size = answer.ContentLength ?? 0;
       return { key, size, etag: quoted(answer.ETag, size) };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw unavailable(error);
     }
   }
 
@@ -117,4 +121,15 @@ function quoted(etag: string | undefined, size: number): string {
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+/** The bucket did not answer (or refused): the request may succeed later. */
+function unavailable(cause: unknown): ServiceUnavailable {
+  const error = new ServiceUnavailable(
+    'images.storage_unavailable',
+    'Photo storage is not answering; try again in a moment.',
+    30,
+  );
+  (error as { cause?: unknown }).cause = cause;
+  return error;
 }

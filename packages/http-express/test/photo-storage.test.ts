@@ -60,7 +60,12 @@ describe('photos in S3 (s3rver), through a storage outage', () => {
       (await request(t.app).get(`/api/v1/recipes/${recipeId}`).set('Cookie', t.owner.cookie)).body.images,
     ).toEqual([]);
     const failedUpload = await upload(t, t.owner, recipeId, jpeg);
-    expect(failedUpload.status).toBe(500);
+    expect(failedUpload.status).toBe(503); // worth trying again, and says when
+    expect(Number(failedUpload.headers['retry-after'])).toBeGreaterThan(0);
+    expect(
+      (await request(t.app).get(`/images/${recipeId}/${image.id}/thumb.jpg`).set('Cookie', t.owner.cookie))
+        .status,
+    ).not.toBe(500);
     const queued = await pendingDeletions(t);
     expect(queued.map((q) => q.key)).toContain(`recipes/${recipeId}/${image.id}/`);
     expect(queued.every((q) => q.attempts >= 1)).toBe(true);

@@ -11,7 +11,8 @@ export type ErrorKind =
   | 'rate_limited'
   | 'too_large'
   | 'unsupported'
-  | 'upstream';
+  | 'upstream'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -72,6 +73,17 @@ export class RateLimited extends DomainError {
     readonly retryAfterSeconds: number,
   ) {
     super('rate_limited', code, message, { retryAfterSeconds });
+  }
+}
+
+/** Something the service depends on (photo storage, say) is not answering; worth trying again later. */
+export class ServiceUnavailable extends DomainError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('unavailable', code, message, { retryAfterSeconds });
   }
 }
 

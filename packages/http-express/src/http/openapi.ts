@@ -76,7 +76,9 @@ export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, versio
     for (const status of route.errors ?? []) {
       responses[String(status)] ??= {
         description: titleOf(status),
-        ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
+        ...(status === 429 || status === 503
+          ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } }
+          : {}),
         content: {
           'application/problem+json': {
             schema: { $ref: `#/components/schemas/${route.problems?.[status] ?? 'ErrorModel'}` },

@@ -1,4 +1,4 @@
-import { DomainError, RateLimited, ValidationFailed, type FieldIssue } from '@larder/domain';
+import { DomainError, ValidationFailed, type FieldIssue } from '@larder/domain';
 import type { Response } from 'express';
 
 /** An HTTP answer that is not a success, as `application/problem+json`. */
@@ -59,6 +59,7 @@ const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
   too_large: 413,
   unsupported: 415,
   upstream: 502,
+  unavailable: 503,
 };
 
 export function problemFromDomain(error: DomainError): Problem {
@@ -68,8 +69,9 @@ export function problemFromDomain(error: DomainError): Problem {
     result.detail = 'validation failed';
     result.errors = error.issues;
   }
-  if (error instanceof RateLimited) {
-    result.headers = { 'Retry-After': String(error.retryAfterSeconds) };
+  const retryAfter = (error.extra as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof retryAfter === 'number') {
+    result.headers = { 'Retry-After': String(retryAfter) };
   }
   const { retryAfterSeconds: _r, schema, ...extra } = error.extra as Record<string, unknown>;
   if (Object.keys(extra).length > 0) result.extra = extra;

@@ -26,7 +26,7 @@ export const imageRoutes: RouteModule = ({ table, container }) => {
     params: { id: idParam },
     rawBody: { contentType: 'multipart/form-data', schema: uploadBodySchema },
     responses: { 201: { schema: 'Image' } },
-    errors: [401, 403, 404, 413, 415, 422],
+    errors: [401, 403, 404, 413, 415, 422, 503],
     handle: async ({ caller, params, req }) => {
       const bytes = await readUploadedFile(req, MAX_IMAGE_UPLOAD_BYTES);
       return photos.upload(signedIn(caller), String(params['id']), bytes);
@@ -93,7 +93,7 @@ export const imageRoutes: RouteModule = ({ table, container }) => {
     access: { scope: 'recipes:read' },
     params: { recipeId: idParam, imageId: idParam, file: anyText },
     responses: { 200: { content: 'image/jpeg', description: 'The JPEG' } },
-    errors: [401, 403, 404],
+    errors: [401, 403, 404, 503],
     describedBy: false,
     handle: async ({ params, req, res }) => {
       const image = await photos.file(
