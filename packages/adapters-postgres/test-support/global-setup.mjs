@@ -42,7 +42,8 @@ async function prepareServer(url) {
     for (const { datname } of stale.rows) {
       const pid = /^larder_test_(\d+)_/.exec(datname)?.[1];
       if (pid !== undefined && alive(Number(pid))) continue;
-      await admin.query(`drop database if exists "${datname}" with (force)`);
+      // Busy (an autovacuum worker our role may not end): the next run tries again.
+      await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
     }
     await admin.query(`create database ${TEMPLATE}`);
   } finally {

@@ -35,10 +35,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       url: url.toString(),
       close: async () => {
         await database.close();
-        const cleanup = new pg.Client({ connectionString: serverUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await dropDatabase(serverUrl, name);
       },
     };
   }
@@ -48,4 +45,27 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const pglite = await PGlite.create({ loadDataDir: snapshot });
   const database = await openDatabase({ pglite });
   return { ...database, kind: 'pglite', url: undefined };
+}
+
+/**
+ * Drops a finished test database. An autovacuum worker can still be in it, and
+ * `with (force)` may not terminate that as a plain role: then wait and try
+ * again, and at worst leave it to the next run's cleanup of stale databases.
+ * Cleanup never fails a test file.
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const cleanup = new pg.Client({ connectionString: serverUrl });
+  await cleanup.connect();
+  try {
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      try {
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  } finally {
+    await cleanup.end();
+  }
 }
