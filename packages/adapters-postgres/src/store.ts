@@ -76,27 +76,36 @@ function withCache(
     const target = repos[name] as unknown as Repo;
     const reads = new Set(READS[name]);
     const cached = CACHED[name] ?? {};
+    // One wrapper per method, made on first use: hot reads allocate no new function per call.
+    const wrappers = new Map<string, unknown>();
+    const wrap = (object: Repo, property: string, method: (...args: unknown[]) => Promise<unknown>) => {
+      const keyOf = cached[property];
+      // Inside a transaction reads go to the database: they may see its own writes.
+      if (keyOf && !tracker)
+        return (...args: unknown[]) => cache.read(keyOf(args), () => method.apply(object, args));
+      if (reads.has(property)) return method.bind(object);
+      return async (...args: unknown[]) => {
+        cache.invalidate();
+        if (tracker) tracker.wrote = true;
+        try {
+          return await method.apply(object, args);
+        } finally {
+          cache.invalidate();
+          // Delivered to every listening instance when the surrounding transaction commits.
+          await sql`select pg_notify(${READS_CHANGED_CHANNEL}, '')`.execute(db).catch(() => undefined);
+        }
+      };
+    };
     out[name] = new Proxy(target, {
       get(object, property, receiver) {
         const member = Reflect.get(object, property, receiver) as unknown;
         if (typeof member !== 'function' || typeof property !== 'string') return member;
-        const method = member as (...args: unknown[]) => Promise<unknown>;
-        const keyOf = cached[property];
-        // Inside a transaction reads go to the database: they may see its own writes.
-        if (keyOf && !tracker)
-          return (...args: unknown[]) => cache.read(keyOf(args), () => method.apply(object, args));
-        if (reads.has(property)) return method.bind(object);
-        return async (...args: unknown[]) => {
-          cache.invalidate();
-          if (tracker) tracker.wrote = true;
-          try {
-            return await method.apply(object, args);
-          } finally {
-            cache.invalidate();
-            // Delivered to every listening instance when the surrounding transaction commits.
-            await sql`select pg_notify(${READS_CHANGED_CHANNEL}, '')`.execute(db).catch(() => undefined);
-          }
-        };
+        let wrapper = wrappers.get(property);
+        if (!wrapper) {
+          wrapper = wrap(object, property, member as (...args: unknown[]) => Promise<unknown>);
+          wrappers.set(property, wrapper);
+        }
+        return wrapper;
       },
     });
   }
