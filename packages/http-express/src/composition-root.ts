@@ -50,6 +50,16 @@ export interface Overrides {
   hasher?: PasswordHasher;
 }
 
+/** The ports nearly every use case needs, as a composed container provides them. */
+export function coreDependencies(container: DependencyContainer): CoreDependencies {
+  return {
+    store: container.resolve<Store>(STORE),
+    clock: container.resolve<Clock>(CLOCK),
+    secrets: container.resolve<Secrets>(SECRETS),
+    hasher: container.resolve<PasswordHasher>(PASSWORD_HASHER),
+  };
+}
+
 /**
  * The composition root: the only place that knows which adapter implements
  * which port. Domain services are plain classes, built here by factories.
@@ -81,12 +91,7 @@ export function composeContainer(
   }
   c.register(STORE, { useValue: createPostgresStore(database.db, { cache }) });
 
-  const core = (k: DependencyContainer): CoreDependencies => ({
-    store: k.resolve<Store>(STORE),
-    clock: k.resolve<Clock>(CLOCK),
-    secrets: k.resolve<Secrets>(SECRETS),
-    hasher: k.resolve<PasswordHasher>(PASSWORD_HASHER),
-  });
+  const core = coreDependencies;
   const service = <T>(token: new (deps: CoreDependencies) => T) =>
     c.register(token, { useFactory: instanceCachingFactory((k) => new token(core(k))) });
 

@@ -1,20 +1,9 @@
 import type { Server } from 'node:http';
-import {
-  type CoreDependencies,
-  ensureOwner,
-  CLOCK,
-  Housekeeping,
-  IMAGE_RENDERER,
-  ImageJanitor,
-  type ImageRenderer,
-  SECRETS,
-  PASSWORD_HASHER,
-  STORE,
-} from '@larder/domain';
+import { ensureOwner, Housekeeping, IMAGE_RENDERER, ImageJanitor, type ImageRenderer } from '@larder/domain';
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import { type Overrides, composeContainer } from './composition-root.js';
+import { type Overrides, composeContainer, coreDependencies } from './composition-root.js';
 import type { Config } from './config.js';
 
 /** How often the server retries file removals that failed. */
@@ -41,13 +30,7 @@ export async function startService(
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     const container = composeContainer(config, database, overrides);
-    const deps: CoreDependencies = {
-      store: container.resolve(STORE),
-      clock: container.resolve(CLOCK),
-      secrets: container.resolve(SECRETS),
-      hasher: container.resolve(PASSWORD_HASHER),
-    };
-    const owner = await ensureOwner(deps, config.adminUser, config.adminPassword);
+    const owner = await ensureOwner(coreDependencies(container), config.adminUser, config.adminPassword);
     const base = config.publicUrl ?? `http://localhost:${config.port}`;
     if (owner.setupLink) {
       logger.warn(

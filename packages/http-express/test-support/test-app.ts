@@ -4,7 +4,7 @@
  * moved by the test.
  */
 import type { Clock } from '@larder/domain';
-import { ensureOwner, STORE, CLOCK, SECRETS, PASSWORD_HASHER } from '@larder/domain';
+import { ensureOwner } from '@larder/domain';
 import { type TestDatabase, openTestDatabase } from '@larder/adapters-postgres/test-support/test-database.js';
 import { migrateToLatest } from '@larder/adapters-postgres';
 import type { Express } from 'express';
@@ -12,7 +12,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import type { DependencyContainer } from 'tsyringe';
 import { createApp } from '../src/app.js';
-import { composeContainer } from '../src/composition-root.js';
+import { composeContainer, coreDependencies } from '../src/composition-root.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { QueryCounter } from './query-counter.js';
 
@@ -63,17 +63,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const clock = new MovableClock();
   const queries = new QueryCounter();
   const container = composeContainer(config, { ...database, db: database.db.withPlugin(queries) }, { clock });
-  await ensureOwner(
-    {
-      store: container.resolve(STORE),
-      clock,
-      secrets: container.resolve(SECRETS),
-      hasher: container.resolve(PASSWORD_HASHER),
-    },
-    OWNER.username,
-    OWNER.password,
-  );
-  void CLOCK;
+  await ensureOwner(coreDependencies(container), OWNER.username, OWNER.password);
   const app = createApp({
     config,
     container,

@@ -1,16 +1,7 @@
 import { type Database, openDatabase } from '@larder/adapters-postgres';
 import { type TestDatabase, openTestDatabase } from '@larder/adapters-postgres/test-support/test-database.js';
-import {
-  AccountSetup,
-  CLOCK,
-  type CoreDependencies,
-  PASSWORD_HASHER,
-  SECRETS,
-  STORE,
-  ValidationFailed,
-  ensureOwner,
-} from '@larder/domain';
-import { composeContainer } from '../src/composition-root.js';
+import { AccountSetup, type CoreDependencies, ValidationFailed, ensureOwner } from '@larder/domain';
+import { composeContainer, coreDependencies } from '../src/composition-root.js';
 import { loadConfig } from '../src/config.js';
 
 const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data' });
@@ -18,13 +9,7 @@ const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data' });
 /** What one service instance on this database would use. */
 function instanceOn(database: Database): CoreDependencies & { setup: AccountSetup } {
   const c = composeContainer(config, database);
-  return {
-    store: c.resolve(STORE),
-    clock: c.resolve(CLOCK),
-    secrets: c.resolve(SECRETS),
-    hasher: c.resolve(PASSWORD_HASHER),
-    setup: c.resolve(AccountSetup),
-  };
+  return { ...coreDependencies(c), setup: c.resolve(AccountSetup) };
 }
 
 const opened: Database[] = [];

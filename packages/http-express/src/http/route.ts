@@ -119,10 +119,8 @@ function splitArrays(
 }
 
 function isJson(req: Request): boolean {
-  return (
-    req.is(['application/json', 'application/*+json']) !== false &&
-    req.is(['application/json', 'application/*+json']) !== null
-  );
+  // A matching type name, or false / null when the request says another type or none.
+  return typeof req.is(['application/json', 'application/*+json']) === 'string';
 }
 
 function hasBody(req: Request): boolean {

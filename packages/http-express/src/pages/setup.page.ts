@@ -1,4 +1,4 @@
-import { type RawHtml, markup, styleHash } from './html.js';
+import { type RawHtml, markup, raw, styleHash } from './html.js';
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#faf7f2;color:#2b2620;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
@@ -22,7 +22,7 @@ function page(title: string, body: RawHtml): string {
   return markup`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${title} · Larder</title>
-<style>${{ __html: STYLE }}</style></head><body><main>${body}</main></body></html>`.__html;
+<style>${raw(STYLE)}</style></head><body><main>${body}</main></body></html>`.__html;
 }
 
 export function setupFormPage(
