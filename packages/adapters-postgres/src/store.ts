@@ -45,7 +45,7 @@ type Repo = Record<string, (...args: unknown[]) => Promise<unknown>>;
  */
 const READS: Partial<Record<keyof Repositories, string[]>> = {
   accounts: ['byId', 'byUsername', 'owner', 'list', 'count', 'colorUsage'],
-  sessions: ['find', 'findWithAccount'],
+  sessions: ['findWithAccount'],
   settings: ['get', 'getForUpdate'],
   recipes: ['view', 'byId', 'byIdForUpdate', 'lockSlugs', 'slugsLike', 'cards', 'tagCounts', 'authorCounts'],
   comments: ['readingState', 'listForRecipe', 'byId'],

@@ -18,22 +18,6 @@ export class PostgresSessionRepository implements SessionRepository {
       .execute();
   }
 
-  async find(tokenDigest: string): Promise<StoredSession | null> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('token_digest', '=', tokenDigest)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      tokenDigest: row.token_digest,
-      accountId: row.account_id,
-      createdAt: row.created_at,
-      expiresAt: row.expires_at,
-      refreshedAt: row.refreshed_at,
-    };
-  }
-
   async findWithAccount(tokenDigest: string): Promise<{ session: StoredSession; account: Account } | null> {
     const row = await this.db
       .selectFrom('sessions as s')

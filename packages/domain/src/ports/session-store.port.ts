@@ -10,7 +10,6 @@ export interface StoredSession {
 
 export interface SessionRepository {
   create(session: StoredSession): Promise<void>;
-  find(tokenDigest: string): Promise<StoredSession | null>;
   /** The session with its account, in one round trip (every signed-in request asks this). */
   findWithAccount(tokenDigest: string): Promise<{ session: StoredSession; account: Account } | null>;
   extend(tokenDigest: string, expiresAt: Date, refreshedAt: Date): Promise<void>;
