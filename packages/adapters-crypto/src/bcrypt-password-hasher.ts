@@ -12,12 +12,12 @@ export class BcryptPasswordHasher implements PasswordHasher {
 
   constructor(private readonly cost = 10) {
     if (cost < 10) throw new Error('bcrypt cost must be at least 10');
-    this.dummyHash = hashSync('larder-dummy-password-nobody-knows', { cost });
+    this.dummyHash = hashSync('larder-dummy-password-nobody-knows', cost);
   }
 
   async hash(password: string): Promise<string> {
     if (Buffer.byteLength(password, 'utf8') > MAX_BYTES) throw new Error('password over 72 bytes');
-    return hash(password, { cost: this.cost });
+    return hash(password, this.cost);
   }
 
   async verify(password: string, encoded: string): Promise<boolean> {
