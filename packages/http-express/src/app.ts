@@ -6,6 +6,7 @@ import type { DependencyContainer } from 'tsyringe';
 import type { Config } from './config.js';
 import { callerResolver } from './http/caller-resolution.js';
 import { crossSiteWriteCheck } from './http/cross-site.js';
+import { requestScope } from './http/request-scope.js';
 import {
   HttpProblem,
   type Problem,
@@ -61,6 +62,7 @@ export function createApp(options: AppOptions): Express {
     });
     next();
   });
+  app.use(requestScope());
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();

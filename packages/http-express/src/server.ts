@@ -3,6 +3,7 @@ import { ensureOwner, Housekeeping, IMAGE_RENDERER, ImageJanitor, type ImageRend
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { guardProcess } from './http/request-scope.js';
 import { type Overrides, composeContainer, coreDependencies } from './composition-root.js';
 import type { Config } from './config.js';
 
@@ -41,6 +42,7 @@ export async function startService(
       logger.info({ username: config.adminUser }, 'owner account created');
     }
     const app = createApp({ config, container, logger });
+    const unguard = guardProcess(logger);
     const server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host ?? '::', () => resolve(s));
       s.once('error', reject);
@@ -93,6 +95,7 @@ export async function startService(
           await tidying;
           await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
           await database.close();
+          unguard();
         })()),
     };
   } catch (error) {

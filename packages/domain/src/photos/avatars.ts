@@ -69,7 +69,8 @@ export class Avatars {
     return stored;
   }
 
-  private async assertMayChange(caller: Caller, accountId: string): Promise<void> {
+  /** Refuses a caller who may not change this account's picture (checked before an upload is read). */
+  async assertMayChange(caller: Caller, accountId: string): Promise<void> {
     if (caller.account.id === accountId) return;
     if (!isOwner(caller.account)) {
       throw new Forbidden('avatars.owner_only', "Only the owner changes another account's picture.");

@@ -40,11 +40,20 @@ function imageOf(photo: StoredPhoto): RecipeImage {
 export class RecipePhotos {
   constructor(private readonly deps: PhotoDependencies) {}
 
+  /**
+   * The cheap refusals of an upload, before its bytes are even read: a recipe that is
+   * missing, that the caller may not change, or that is full.
+   */
+  async checkUpload(caller: Caller, recipeId: string): Promise<void> {
+    const { store } = this.deps;
+    await this.assertEditable(store, caller, recipeId, false);
+    checkRoomForPhoto((await store.recipeImages.list(recipeId)).length, MAX_PHOTOS_PER_RECIPE);
+  }
+
   async upload(caller: Caller, recipeId: string, bytes: Uint8Array): Promise<RecipeImage> {
     const { store, clock, secrets, images, renderer, janitor } = this.deps;
     // Cheap refusals first: no decoding for a recipe the caller may not change or that is full.
-    await this.assertEditable(store, caller, recipeId, false);
-    checkRoomForPhoto((await store.recipeImages.list(recipeId)).length, MAX_PHOTOS_PER_RECIPE);
+    await this.checkUpload(caller, recipeId);
 
     const rendered = await renderer.render(bytes, { bounds: PHOTO_BOUNDS, renditions: PHOTO_RENDITIONS });
     const id = secrets.newId();

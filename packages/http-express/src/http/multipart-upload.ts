@@ -46,6 +46,9 @@ export async function readUploadedFile(
         return;
       }
       const chunks: Buffer[] = [];
+      // A body that ends before its closing boundary fails the file stream ("Unexpected end of
+      // form"); without this listener that error would escape the request and end the process.
+      stream.on('error', () => fail(problem(400, 'The multipart body ended before the file did.')));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(tooLarge(limitBytes)));
       stream.on('end', () => {

@@ -23,6 +23,8 @@ export const avatarRoutes: RouteModule = ({ table, container }) => {
     crop: unknown,
   ) => {
     const square = parseSquareCrop(typeof crop === 'string' ? crop : undefined);
+    // Whoever may not change this picture is refused before a byte of the body is read.
+    await avatars.assertMayChange(caller, accountId);
     const bytes = await readUploadedFile(req, MAX_IMAGE_UPLOAD_BYTES);
     return { avatarId: await avatars.set(caller, accountId, bytes, square) };
   };

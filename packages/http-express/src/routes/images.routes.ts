@@ -28,6 +28,8 @@ export const imageRoutes: RouteModule = ({ table, container }) => {
     responses: { 201: { schema: 'Image' } },
     errors: [401, 403, 404, 413, 415, 422, 503],
     handle: async ({ caller, params, req }) => {
+      // Refusals that need no body come before a byte of it is read.
+      await photos.checkUpload(signedIn(caller), String(params['id']));
       const bytes = await readUploadedFile(req, MAX_IMAGE_UPLOAD_BYTES);
       return photos.upload(signedIn(caller), String(params['id']), bytes);
     },
