@@ -1,0 +1,46 @@
+/**
+ * A web page as the draft reader sees it: what the page reader adapter pulled out of the HTML,
+ * with no HTML left in it. Plain data, so the reader is pure and tested with plain objects.
+ * All text is decoded (entities resolved), trimmed, with runs of whitespace collapsed to one space
+ * (line breaks inside a block become spaces, except in `PageBlock.lines`).
+ */
+export interface PageContent {
+  /** The address the page was finally read from (after redirects). */
+  url: string;
+  /** `<html lang>`, lower case, e.g. `en`, `de-de`; absent when the page does not say. */
+  lang?: string | undefined;
+  /** `<title>`. */
+  title?: string | undefined;
+  /** `<link rel="canonical" href>`, made absolute. */
+  canonicalUrl?: string | undefined;
+  /**
+   * `<meta>` values by lower-case name or property: `og:title`, `og:description`, `og:image`,
+   * `og:site_name`, `og:url`, `description`, `keywords`, `twitter:image`, … (first one wins).
+   */
+  meta: Record<string, string>;
+  /** The raw text of every `<script type="application/ld+json">`, in document order, unparsed. */
+  jsonLd: string[];
+  /** Every top-level microdata item (`itemscope` without `itemprop`), in document order. */
+  microdata: MicrodataItem[];
+  /**
+   * The visible structure of the page's main content, in document order: headings, lists and
+   * paragraphs (navigation, footers, comments, scripts and styles left out as far as the
+   * reader adapter can tell). The fallback when the page carries no structured recipe.
+   */
+  blocks: PageBlock[];
+}
+
+export interface MicrodataItem {
+  /** `itemtype` URLs, e.g. `https://schema.org/Recipe`. */
+  types: string[];
+  /**
+   * Values by `itemprop` name, in document order. A value is the property's text (`content`,
+   * `datetime`, `href`/`src` made absolute, or the element's text), or a nested item.
+   */
+  properties: Record<string, Array<string | MicrodataItem>>;
+}
+
+export type PageBlock =
+  | { kind: 'heading'; level: number; text: string }
+  | { kind: 'list'; ordered: boolean; items: string[] }
+  | { kind: 'paragraph'; text: string; lines: string[] };
