@@ -1,7 +1,7 @@
 import { Conflict, IssueList, NotFound, Forbidden } from '../shared/errors.js';
 import { hasControlCharacters } from '../shared/text.js';
-import type { CoreDependencies } from '../shared/dependencies.js';
-import type { ManagedAccount } from '../ports/account-store.port.js';
+import type { CoreDependencies } from '../core-dependencies.js';
+import type { ManagedAccount } from './account-store.port.js';
 import {
   type Account,
   type AssignableRole,

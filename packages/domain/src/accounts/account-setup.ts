@@ -1,6 +1,6 @@
 import { IssueList } from '../shared/errors.js';
-import type { CoreDependencies } from '../shared/dependencies.js';
-import type { LinkPurpose } from '../ports/one-time-link-store.port.js';
+import type { CoreDependencies } from '../core-dependencies.js';
+import type { LinkPurpose } from './one-time-link-store.port.js';
 import type { Account } from './account.js';
 import { checkNewPassword } from './passwords.js';
 import { OneTimeLinks, deadLink } from './setup-links.js';

@@ -1,5 +1,5 @@
 import { Forbidden, IssueList, NotAuthenticated } from '../shared/errors.js';
-import type { CoreDependencies } from '../shared/dependencies.js';
+import type { CoreDependencies } from '../core-dependencies.js';
 import { PasswordThrottle, passwordMatches } from '../sessions/password-throttle.js';
 import { type Account, COLORS, type Color, type Locale, usernameKey } from './account.js';
 import type { Caller } from './caller.js';

@@ -1,4 +1,4 @@
-import type { CoreDependencies } from '../shared/dependencies.js';
+import type { CoreDependencies } from '../core-dependencies.js';
 import { type Account, USERNAME_PATTERN } from './account.js';
 import { checkNewPassword } from './passwords.js';
 import { IssueList } from '../shared/errors.js';

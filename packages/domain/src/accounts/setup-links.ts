@@ -1,7 +1,8 @@
-import type { LinkPurpose } from '../ports/one-time-link-store.port.js';
-import type { Repositories } from '../ports/store.port.js';
+import type { LinkPurpose } from './one-time-link-store.port.js';
+import type { Repositories } from '../store.port.js';
 import { NotFound } from '../shared/errors.js';
-import { type CoreDependencies, DAY_MS, addMs } from '../shared/dependencies.js';
+import { type CoreDependencies } from '../core-dependencies.js';
+import { DAY_MS, addMs } from '../shared/time.js';
 import type { Account } from './account.js';
 
 /** A setup link stays valid for one week. */

@@ -1,6 +1,6 @@
 import type { Account } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
-import type { CoreDependencies } from '../shared/dependencies.js';
+import type { CoreDependencies } from '../core-dependencies.js';
 import { Forbidden, NotFound } from '../shared/errors.js';
 import type { Comment, CommentReadingState, CommentView } from './comment.js';
 import { commentBody } from './comment-body.js';

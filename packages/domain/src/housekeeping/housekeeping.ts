@@ -1,5 +1,6 @@
 import { LOGIN_WINDOW_SECONDS } from '../sessions/password-throttle.js';
-import { type CoreDependencies, DAY_MS, addMs } from '../shared/dependencies.js';
+import { type CoreDependencies } from '../core-dependencies.js';
+import { DAY_MS, addMs } from '../shared/time.js';
 
 /** How long a one-time link is kept after it was used or ran out. */
 export const SPENT_LINK_KEEP_MS = DAY_MS;

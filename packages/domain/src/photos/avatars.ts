@@ -1,7 +1,7 @@
 import { isOwner } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
-import type { StoredImage } from '../ports/image-store.port.js';
-import { addMs } from '../shared/dependencies.js';
+import type { StoredImage } from './image-store.port.js';
+import { addMs } from '../shared/time.js';
 import { Forbidden, NotFound } from '../shared/errors.js';
 import { avatarKey } from './image-keys.js';
 import { AVATAR_BOUNDS } from './image-rules.js';

@@ -1,6 +1,7 @@
-import type { ImageStore } from '../ports/image-store.port.js';
-import type { PendingImageDeletion } from '../ports/image-deletion-store.port.js';
-import { type CoreDependencies, addMs } from '../shared/dependencies.js';
+import type { ImageStore } from './image-store.port.js';
+import type { PendingImageDeletion } from './image-deletion-store.port.js';
+import { type CoreDependencies } from '../core-dependencies.js';
+import { addMs } from '../shared/time.js';
 
 /** How long a sweep holds the entries it took before another sweep may take them. */
 const LEASE_MS = 5 * 60 * 1000;

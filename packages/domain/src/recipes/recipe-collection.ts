@@ -1,7 +1,7 @@
 import type { Caller } from '../accounts/caller.js';
-import type { RecipeView } from '../ports/recipe-store.port.js';
-import type { Repositories } from '../ports/store.port.js';
-import type { CoreDependencies } from '../shared/dependencies.js';
+import type { RecipeView } from './recipe-store.port.js';
+import type { Repositories } from '../store.port.js';
+import type { CoreDependencies } from '../core-dependencies.js';
 import { Forbidden, NotFound } from '../shared/errors.js';
 import type { Recipe, RecipeContent, RecipeInput } from './recipe.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';

@@ -1,5 +1,5 @@
 import type { Caller } from '../accounts/caller.js';
-import type { CoreDependencies } from '../shared/dependencies.js';
+import type { CoreDependencies } from '../core-dependencies.js';
 import { Forbidden } from '../shared/errors.js';
 import { recipeNotFound } from './recipe-collection.js';
 

@@ -1,6 +1,6 @@
 import type { Caller } from '../accounts/caller.js';
-import type { AuthorCount, CardPage, RecipeSort, TagCount } from '../ports/recipe-store.port.js';
-import type { CoreDependencies } from '../shared/dependencies.js';
+import type { AuthorCount, CardPage, RecipeSort, TagCount } from './recipe-store.port.js';
+import type { CoreDependencies } from '../core-dependencies.js';
 import { tidy } from '../shared/text.js';
 
 export const DEFAULT_PAGE_SIZE = 24;

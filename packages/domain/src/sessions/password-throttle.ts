@@ -1,5 +1,5 @@
-import type { LoginThrottleRepository } from '../ports/login-throttle-store.port.js';
-import type { PasswordHasher } from '../ports/secrets.port.js';
+import type { LoginThrottleRepository } from './login-throttle-store.port.js';
+import type { PasswordHasher } from '../shared/secrets.port.js';
 import { PASSWORD_MAX_BYTES } from '../accounts/passwords.js';
 import { RateLimited } from '../shared/errors.js';
 import { utf8ByteLength } from '../shared/text.js';

@@ -1,7 +1,8 @@
 import { type Account, usernameKey } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
 import { NotAuthenticated, ValidationFailed } from '../shared/errors.js';
-import { type CoreDependencies, DAY_MS, HOUR_MS, addMs } from '../shared/dependencies.js';
+import { type CoreDependencies } from '../core-dependencies.js';
+import { DAY_MS, HOUR_MS, addMs } from '../shared/time.js';
 import { hasControlCharacters } from '../shared/text.js';
 import { PasswordThrottle, passwordMatches } from './password-throttle.js';
 

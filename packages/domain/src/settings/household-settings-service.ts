@@ -1,6 +1,6 @@
 import { isOwner } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
-import type { CoreDependencies } from '../shared/dependencies.js';
+import type { CoreDependencies } from '../core-dependencies.js';
 import { Forbidden } from '../shared/errors.js';
 import { type HouseholdSettings, type SettingsPatch, applySettingsPatch } from './household-settings.js';
 

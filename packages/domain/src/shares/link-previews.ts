@@ -1,4 +1,4 @@
-import type { CoreDependencies } from '../shared/dependencies.js';
+import type { CoreDependencies } from '../core-dependencies.js';
 import { tidy } from '../shared/text.js';
 import { NotFound } from '../shared/errors.js';
 

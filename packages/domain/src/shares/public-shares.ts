@@ -1,7 +1,8 @@
 import { isAdmin } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
 import type { HouseholdSettings } from '../settings/household-settings.js';
-import { type CoreDependencies, DAY_MS, addMs } from '../shared/dependencies.js';
+import { type CoreDependencies } from '../core-dependencies.js';
+import { DAY_MS, addMs } from '../shared/time.js';
 import { Conflict, Forbidden, NotFound } from '../shared/errors.js';
 import { type PublicRecipe, publicViewOf } from './public-recipe.js';
 import { resolveShareDays } from './share-days.js';

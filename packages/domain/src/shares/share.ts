@@ -1,5 +1,5 @@
 import type { HouseholdSettings } from '../settings/household-settings.js';
-import { DAY_MS, addMs } from '../shared/dependencies.js';
+import { DAY_MS, addMs } from '../shared/time.js';
 
 /**
  * A public link to one recipe, made by one member. Its state is never stored:

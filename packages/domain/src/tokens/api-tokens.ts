@@ -1,8 +1,9 @@
 import { isAdmin } from '../accounts/account.js';
 import { assertMayManage } from '../accounts/account-rules.js';
 import type { Caller } from '../accounts/caller.js';
-import type { ApiTokenListing } from '../ports/api-token-store.port.js';
-import { type CoreDependencies, DAY_MS, HOUR_MS, addMs } from '../shared/dependencies.js';
+import type { ApiTokenListing } from './api-token-store.port.js';
+import { type CoreDependencies } from '../core-dependencies.js';
+import { DAY_MS, HOUR_MS, addMs } from '../shared/time.js';
 import { Forbidden, IssueList, NotFound } from '../shared/errors.js';
 import { hasControlCharacters } from '../shared/text.js';
 import { SCOPES, type Scope, TOKEN_PATTERN, TOKEN_PREFIX } from './scopes.js';

@@ -1,4 +1,4 @@
-import type { SharedRecipeRef, ShareListing, StoredShare } from '../shares/share.js';
+import type { SharedRecipeRef, ShareListing, StoredShare } from './share.js';
 
 export interface ShareRepository {
   /** The recipe as links show it ({id, slug, title}), or null when there is no such recipe. */

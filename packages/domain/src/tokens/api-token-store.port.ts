@@ -1,4 +1,4 @@
-import type { Scope } from '../tokens/scopes.js';
+import type { Scope } from './scopes.js';
 
 export interface StoredApiToken {
   id: string;

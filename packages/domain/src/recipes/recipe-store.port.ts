@@ -1,5 +1,5 @@
 import type { PersonRef } from '../accounts/account.js';
-import type { Recipe } from '../recipes/recipe.js';
+import type { Recipe } from './recipe.js';
 
 /** A photo as a recipe answer lists it (photos fill these in). */
 export interface RecipeImage {

@@ -1,5 +1,5 @@
-import type { ImageBounds, ImageType } from '../photos/image-rules.js';
-import type { RenditionSpec, SquareCrop } from '../photos/renditions.js';
+import type { ImageBounds, ImageType } from './image-rules.js';
+import type { RenditionSpec, SquareCrop } from './renditions.js';
 
 export const IMAGE_RENDERER = Symbol('ImageRenderer');
 

@@ -1,4 +1,4 @@
-import type { Comment, CommentReadingState } from '../comments/comment.js';
+import type { Comment, CommentReadingState } from './comment.js';
 
 export interface NewComment {
   recipeId: string;

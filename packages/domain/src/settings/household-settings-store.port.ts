@@ -1,4 +1,4 @@
-import type { HouseholdSettings } from '../settings/household-settings.js';
+import type { HouseholdSettings } from './household-settings.js';
 
 export interface HouseholdSettingsRepository {
   get(): Promise<HouseholdSettings>;

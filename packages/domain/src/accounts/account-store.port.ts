@@ -1,4 +1,4 @@
-import type { Account, Color, Locale, Role } from '../accounts/account.js';
+import type { Account, Color, Locale, Role } from './account.js';
 
 export type AccountChanges = Partial<
   Pick<

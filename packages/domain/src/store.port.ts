@@ -1,0 +1,35 @@
+import type { AccountRepository } from './accounts/account-store.port.js';
+import type { CommentRepository } from './comments/comment-store.port.js';
+import type { ApiTokenRepository } from './tokens/api-token-store.port.js';
+import type { HouseholdSettingsRepository } from './settings/household-settings-store.port.js';
+import type { LoginThrottleRepository } from './sessions/login-throttle-store.port.js';
+import type { OneTimeLinkRepository } from './accounts/one-time-link-store.port.js';
+import type { SessionRepository } from './sessions/session-store.port.js';
+import type { RecipeRepository } from './recipes/recipe-store.port.js';
+import type { ShareRepository } from './shares/share-store.port.js';
+import type { AppSecretRepository } from './shares/app-secret-store.port.js';
+import type { RecipeImageRepository } from './photos/recipe-image-store.port.js';
+import type { PendingImageDeletionRepository } from './photos/image-deletion-store.port.js';
+
+export const STORE = Symbol('Store');
+
+/** Every repository, bound to one connection or one transaction. */
+export interface Repositories {
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+  apiTokens: ApiTokenRepository;
+  links: OneTimeLinkRepository;
+  loginThrottle: LoginThrottleRepository;
+  settings: HouseholdSettingsRepository;
+  recipes: RecipeRepository;
+  shares: ShareRepository;
+  appSecrets: AppSecretRepository;
+  comments: CommentRepository;
+  recipeImages: RecipeImageRepository;
+  imageDeletions: PendingImageDeletionRepository;
+}
+
+export interface Store extends Repositories {
+  /** Runs `work` in one transaction: all of its writes land, or none. */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+}
