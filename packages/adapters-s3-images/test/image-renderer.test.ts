@@ -135,7 +135,7 @@ describe.each([
   it('refuses an image too small for a photo', async () => {
     const error = await refusal(renderer.render(await jpegOf(80, 300), photo));
     expect(error.code).toBe('image_dimensions');
-    expect((error as ValidationFailed).issues[0]!.location).toBe('body.file');
+    expect((error as ValidationFailed).issues[0]!.location).toBe('file');
   });
 
   it('refuses bytes that are no image it reads as unsupported', async () => {

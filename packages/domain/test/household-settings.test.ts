@@ -56,17 +56,17 @@ describe('applySettingsPatch', () => {
 
   it('refuses a named default above the maximum at body.publicShareDefaultDays', () => {
     const error = refusal(base, { publicShareMaxDays: 7, publicShareDefaultDays: 30 });
-    expect(error.issues).toEqual([expect.objectContaining({ location: 'body.publicShareDefaultDays' })]);
+    expect(error.issues).toEqual([expect.objectContaining({ location: 'publicShareDefaultDays' })]);
     const existing = { ...base, publicShareMaxDays: 7, publicShareDefaultDays: 1 };
     expect(refusal(existing, { publicShareDefaultDays: 365 }).issues[0]?.location).toBe(
-      'body.publicShareDefaultDays',
+      'publicShareDefaultDays',
     );
   });
 
   it('refuses a named "no expiry" default under a maximum', () => {
     const existing = { ...base, publicShareMaxDays: 30, publicShareDefaultDays: 7 };
     expect(refusal(existing, { publicShareDefaultDays: null }).issues[0]?.location).toBe(
-      'body.publicShareDefaultDays',
+      'publicShareDefaultDays',
     );
   });
 

@@ -37,7 +37,7 @@ describe('image bounds', () => {
     ]) {
       const error = issueOf(() => checkImageBounds(size, PHOTO_BOUNDS));
       expect(error.code).toBe('image_dimensions');
-      expect(error.issues[0]!.location).toBe('body.file');
+      expect(error.issues[0]!.location).toBe('file');
     }
   });
 });
@@ -74,7 +74,7 @@ describe('avatar crop', () => {
   });
   it('refuses anything else at query.crop', () => {
     for (const text of ['1,2', 'a,b,c', '0.1,0.1,0', '0.1,0.1,1.5', '1,0,0.5', '-0.1,0,0.5']) {
-      expect(issueOf(() => parseSquareCrop(text)).issues[0]!.location).toBe('query.crop');
+      expect(issueOf(() => parseSquareCrop(text)).issues[0]!.location).toBe('crop');
     }
   });
 });
@@ -99,10 +99,10 @@ describe('cover and order', () => {
   it('refuses a missing, foreign or repeated photo in an order', () => {
     expect(issueOf(() => checkPhotoOrder(['a', 'b'], ['a'])).code).toBe('photo_order_mismatch');
     expect(issueOf(() => checkPhotoOrder(['a', 'b'], ['a', 'b', 'x'])).issues[0]!.location).toBe(
-      'body.imageIds[2]',
+      'imageIds[2]',
     );
     expect(issueOf(() => checkPhotoOrder(['a', 'b'], ['a', 'a', 'b'])).issues[0]!.location).toBe(
-      'body.imageIds[1]',
+      'imageIds[1]',
     );
   });
   it('refuses a photo beyond the limit per recipe', () => {

@@ -98,16 +98,14 @@ describe('how long a new link lasts', () => {
     expect(resolveShareDays(null, { publicShareDefaultDays: null, publicShareMaxDays: null })).toBeNull();
     expect(
       failure(() => resolveShareDays(null, { publicShareDefaultDays: 7, publicShareMaxDays: 7 })),
-    ).toEqual([
-      { location: 'body.days', message: expect.stringContaining('no expiry exceeds every maximum') },
-    ]);
+    ).toEqual([{ location: 'days', message: expect.stringContaining('no expiry exceeds every maximum') }]);
   });
 
   it('refuses days above the maximum or outside 1, 7, 30, 365', () => {
     expect(resolveShareDays(7, { publicShareDefaultDays: 7, publicShareMaxDays: 7 })).toBe(7);
     expect(
       failure(() => resolveShareDays(30, { publicShareDefaultDays: 7, publicShareMaxDays: 7 }))[0]?.location,
-    ).toBe('body.days');
+    ).toBe('days');
     expect(
       failure(() => resolveShareDays(3, { publicShareDefaultDays: null, publicShareMaxDays: null }))[0]
         ?.message,

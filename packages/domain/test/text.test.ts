@@ -30,12 +30,12 @@ describe('utf8ByteLength', () => {
 describe('checkNewPassword', () => {
   const check = (password: string) => {
     const issues = new IssueList();
-    checkNewPassword(password, 'body.password', issues);
+    checkNewPassword(password, 'password', issues);
     return issues.issues;
   };
 
   it('wants at least 8 characters, counted as characters, not bytes', () => {
-    expect(check('1234567')).toEqual([expect.objectContaining({ location: 'body.password' })]);
+    expect(check('1234567')).toEqual([expect.objectContaining({ location: 'password' })]);
     expect(check('12345678')).toEqual([]);
     expect(check('🍅'.repeat(7))).toHaveLength(1); // 28 bytes, but 7 characters
     expect(check('🍅'.repeat(8))).toEqual([]);

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { ApiTokens, DomainError, SignInService } from '@larder/domain';
+import { DomainError } from '@larder/domain';
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import type { Logger } from 'pino';
 import type { DependencyContainer } from 'tsyringe';
 import type { Config } from './config.js';
-import { callerResolver } from './http/caller-resolution.js';
-import { crossSiteWriteCheck } from './http/cross-site.js';
-import { requestScope } from './http/request-scope.js';
+import { servicesOf } from './composition-root.js';
+import { restRouteModules, schemaModules } from './modules.js';
+import { operationTable } from './operations/operation-table.js';
+import { bindOperations } from './rest/bindings.js';
+import { callerResolver } from './rest/caller-resolution.js';
+import { crossSiteWriteCheck } from './rest/cross-site.js';
+import { mountRoutes } from './rest/mount.js';
 import {
   HttpProblem,
   type Problem,
@@ -14,10 +18,10 @@ import {
   problemFromDomain,
   sendProblem,
   titleOf,
-} from './http/problem.js';
-import { RouteTable, mountRoutes } from './http/route.js';
-import { SchemaRegistry } from './http/schema-registry.js';
-import { routeModules, schemaModules } from './modules.js';
+} from './rest/problem.js';
+import { requestScope } from './rest/request-scope.js';
+import { RestTable } from './rest/route.js';
+import { SchemaRegistry } from './schemas/schema-registry.js';
 
 export interface AppOptions {
   config: Config;
@@ -34,10 +38,15 @@ export function createApp(options: AppOptions): Express {
   const { config, container, logger } = options;
   const registry = new SchemaRegistry();
   for (const define of schemaModules) define(registry);
-  const table = new RouteTable();
-  for (const module of routeModules) module({ table, registry, container, config });
+  const services = servicesOf(container);
+  const operations = operationTable(services);
+  const table = new RestTable();
+  bindOperations(table, operations);
+  for (const module of restRouteModules) module({ table, operations, registry, services, config });
 
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+  const baseUrl = (req: Request) =>
+    config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
   const schemaUrl = (req: Request, name: string) =>
     `${publicOrigin ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`}/api/v1/schemas/${name}.json`;
 
@@ -81,12 +90,10 @@ export function createApp(options: AppOptions): Express {
   const router = express.Router();
   mountRoutes(router, table, {
     registry,
-    resolveCaller: callerResolver(
-      container.resolve(SignInService),
-      container.resolve(ApiTokens),
-      config.secureCookies,
-    ),
+    resolveCaller: callerResolver(services.signIn, services.tokens, config.secureCookies),
     schemaUrl,
+    baseUrl,
+    secureCookies: config.secureCookies,
     checkResponses: options.checkResponses ?? false,
   });
   app.use(router);

@@ -41,6 +41,7 @@ import {
 } from '@larder/adapters-postgres';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { Config } from './config.js';
+import type { RestServices } from './rest/routes/route-module.js';
 
 export const CONFIG = Symbol('Config');
 export const DATABASE = Symbol('Database');
@@ -64,6 +65,27 @@ export function coreDependencies(container: DependencyContainer): CoreDependenci
  * The composition root: the only place that knows which adapter implements
  * which port. Domain services are plain classes, built here by factories.
  */
+/** The domain services the API's operations and routes use, as the container provides them. */
+export function servicesOf(c: DependencyContainer): RestServices {
+  return {
+    database: c.resolve<Database>(DATABASE),
+    signIn: c.resolve(SignInService),
+    own: c.resolve(OwnAccount),
+    setup: c.resolve(AccountSetup),
+    accounts: c.resolve(AccountManagement),
+    tokens: c.resolve(ApiTokens),
+    settings: c.resolve(HouseholdSettingsService),
+    recipes: c.resolve(RecipeCollection),
+    search: c.resolve(RecipeSearch),
+    marks: c.resolve(RecipeMarks),
+    comments: c.resolve(RecipeComments),
+    shares: c.resolve(PublicShares),
+    previews: c.resolve(LinkPreviews),
+    photos: c.resolve(RecipePhotos),
+    avatars: c.resolve(Avatars),
+  };
+}
+
 export function composeContainer(
   config: Config,
   database: Database,
@@ -96,12 +118,10 @@ export function composeContainer(
     c.register(token, { useFactory: instanceCachingFactory((k) => new token(core(k))) });
 
   service(SignInService);
-  service(AccountManagement);
   service(AccountSetup);
   service(OwnAccount);
   service(ApiTokens);
   service(HouseholdSettingsService);
-  service(RecipeCollection);
   service(RecipeMarks);
   service(RecipeSearch);
   service(PublicShares);
@@ -126,6 +146,16 @@ export function composeContainer(
     images: k.resolve<ImageStore>(IMAGE_STORE),
     renderer: k.resolve<ImageRenderer>(IMAGE_RENDERER),
     janitor: k.resolve(ImageJanitor),
+  });
+  c.register(RecipeCollection, {
+    useFactory: instanceCachingFactory(
+      (k) => new RecipeCollection({ ...core(k), janitor: k.resolve(ImageJanitor) }),
+    ),
+  });
+  c.register(AccountManagement, {
+    useFactory: instanceCachingFactory(
+      (k) => new AccountManagement({ ...core(k), janitor: k.resolve(ImageJanitor) }),
+    ),
   });
   c.register(RecipePhotos, { useFactory: instanceCachingFactory((k) => new RecipePhotos(photoDeps(k))) });
   c.register(Avatars, { useFactory: instanceCachingFactory((k) => new Avatars(photoDeps(k))) });

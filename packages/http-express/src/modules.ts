@@ -1,17 +1,10 @@
-import type { SchemaRegistry } from './http/schema-registry.js';
-import { authRoutes } from './routes/auth.routes.js';
-import { avatarRoutes } from './routes/avatars.routes.js';
-import { imageRoutes } from './routes/images.routes.js';
-import { commentRoutes } from './routes/comments.routes.js';
-import { recipeRoutes } from './routes/recipes.routes.js';
-import type { RouteModule } from './routes/route-module.js';
-import { publicRoutes } from './routes/public.routes.js';
-import { serviceRoutes } from './routes/service.routes.js';
-import { settingsRoutes } from './routes/settings.routes.js';
-import { shareRoutes } from './routes/shares.routes.js';
-import { setupPageRoutes } from './routes/setup-page.routes.js';
-import { tokenRoutes } from './routes/tokens.routes.js';
-import { userRoutes } from './routes/users.routes.js';
+import { avatarRoutes } from './rest/routes/avatars.routes.js';
+import { imageRoutes } from './rest/routes/images.routes.js';
+import { publicRoutes } from './rest/routes/public.routes.js';
+import type { RestRouteModule } from './rest/routes/route-module.js';
+import { serviceRoutes } from './rest/routes/service.routes.js';
+import { setupPageRoutes } from './rest/routes/setup-page.routes.js';
+import type { SchemaRegistry } from './schemas/schema-registry.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
 import { defineCommonSchemas } from './schemas/common.schemas.js';
@@ -33,17 +26,10 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
   defineImageSchemas,
 ];
 
-/** Every route module of the API; each capability adds its own. */
-export const routeModules: RouteModule[] = [
+/** REST's own routes (files, uploads, pages, the API description); operations are bound in rest/bindings.ts. */
+export const restRouteModules: RestRouteModule[] = [
   serviceRoutes,
-  authRoutes,
-  userRoutes,
-  tokenRoutes,
-  settingsRoutes,
-  recipeRoutes,
   setupPageRoutes,
-  commentRoutes,
-  shareRoutes,
   imageRoutes,
   avatarRoutes,
   publicRoutes,

@@ -3,7 +3,7 @@ import { ensureOwner, Housekeeping, IMAGE_RENDERER, ImageJanitor, type ImageRend
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import { guardProcess } from './http/request-scope.js';
+import { guardProcess } from './rest/request-scope.js';
 import { type Overrides, composeContainer, coreDependencies } from './composition-root.js';
 import type { Config } from './config.js';
 

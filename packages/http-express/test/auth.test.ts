@@ -72,7 +72,12 @@ describe('login', () => {
     expect(unknown.status).toBe(401);
     expect(wrong.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(problemOf(unknown)).toEqual(problemOf(wrong));
-    expect(problemOf(wrong)).toEqual({ title: 'Unauthorized', status: 401, detail: expect.any(String) });
+    expect(problemOf(wrong)).toEqual({
+      type: 'urn:larder:problem:auth.bad_credentials',
+      title: 'Unauthorized',
+      status: 401,
+      detail: expect.any(String),
+    });
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const GUARD = fileURLToPath(new URL('../dist/http/request-scope.js', import.meta.url));
+const GUARD = fileURLToPath(new URL('../dist/rest/request-scope.js', import.meta.url));
 
 const SCRIPT = `
 import { EventEmitter } from 'node:events';

@@ -1,6 +1,7 @@
 import { Conflict, IssueList, NotFound, Forbidden } from '../shared/errors.js';
 import { hasControlCharacters } from '../shared/text.js';
 import type { CoreDependencies } from '../core-dependencies.js';
+import type { ImageJanitor } from '../photos/image-janitor.js';
 import type { ManagedAccount } from './account-store.port.js';
 import {
   type Account,
@@ -72,11 +73,16 @@ export function checkDisplayName(
   else if (hasControlCharacters(name)) issues.add(location, 'must not contain control characters');
 }
 
+export interface AccountManagementDependencies extends CoreDependencies {
+  /** Removes the picture file a deleted account's row queued for removal. */
+  janitor: Pick<ImageJanitor, 'sweep'>;
+}
+
 /** Admins and the owner manage the household's accounts. */
 export class AccountManagement {
   private readonly links: OneTimeLinks;
 
-  constructor(private readonly deps: CoreDependencies) {
+  constructor(private readonly deps: AccountManagementDependencies) {
     this.links = new OneTimeLinks(deps);
   }
 
@@ -97,13 +103,13 @@ export class AccountManagement {
     const issues = new IssueList();
     const username = tidyUsername(input.username);
     if (!USERNAME_PATTERN.test(username)) {
-      issues.add('body.username', 'must be 1 to 64 letters, digits, dots, dashes or underscores');
+      issues.add('username', 'must be 1 to 64 letters, digits, dots, dashes or underscores');
     }
-    const email = normaliseEmail(input.email, 'body.email', issues);
-    checkDisplayName(input.displayName, 'body.displayName', issues, true);
-    if (input.password !== undefined) checkNewPassword(input.password, 'body.password', issues);
+    const email = normaliseEmail(input.email, 'email', issues);
+    checkDisplayName(input.displayName, 'displayName', issues, true);
+    if (input.password !== undefined) checkNewPassword(input.password, 'password', issues);
     if (input.password === undefined && caller.via === 'token') {
-      issues.add('body.password', 'is required when an API token creates an account');
+      issues.add('password', 'is required when an API token creates an account');
     }
     issues.throwIfAny();
 
@@ -144,9 +150,9 @@ export class AccountManagement {
       );
     }
     const issues = new IssueList();
-    const email = normaliseEmail(change.email, 'body.email', issues);
-    if (change.password !== undefined) checkNewPassword(change.password, 'body.password', issues);
-    checkDisplayName(change.displayName, 'body.displayName', issues);
+    const email = normaliseEmail(change.email, 'email', issues);
+    if (change.password !== undefined) checkNewPassword(change.password, 'password', issues);
+    checkDisplayName(change.displayName, 'displayName', issues);
     issues.throwIfAny();
     const passwordHash = change.password === undefined ? undefined : await hasher.hash(change.password);
     return store.transaction(async (tx) => {
@@ -172,6 +178,8 @@ export class AccountManagement {
       throw new Forbidden('accounts.self_delete', 'You cannot delete your own account.');
     }
     if (!(await this.deps.store.accounts.delete(id))) throw accountNotFound();
+    // The avatar's file was queued for removal with the account; it goes now (or with a later sweep).
+    await this.deps.janitor.sweep();
   }
 
   async issueSetupLink(caller: Caller, id: string): Promise<IssuedLink> {

@@ -28,7 +28,7 @@ export class AccountSetup {
   async redeem(token: string, password: string): Promise<SignedIn> {
     const { store, clock, secrets, hasher } = this.deps;
     const issues = new IssueList();
-    checkNewPassword(password, 'body.password', issues);
+    checkNewPassword(password, 'password', issues);
     issues.throwIfAny();
     const { account } = await this.links.inspect(token);
     const passwordHash = await hasher.hash(password);

@@ -7,8 +7,6 @@ export interface Caller {
   via: 'session' | 'token';
   /** Digest of the session token, when signed in with a session. */
   sessionDigest?: string;
-  /** Set when this request extended the session: its new expiry, for the cookie to follow. */
-  sessionRenewedUntil?: Date;
   /** Scopes of the API token, when calling with one. */
   scopes?: readonly Scope[];
 }

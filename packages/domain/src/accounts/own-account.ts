@@ -32,9 +32,9 @@ export class OwnAccount {
     if (caller.via !== 'session') throw new Forbidden('auth.session_only', 'This needs a signed-in session.');
     const account = caller.account;
     const issues = new IssueList();
-    checkNewPassword(password, 'body.password', issues);
+    checkNewPassword(password, 'password', issues);
     if (account.passwordHash && currentPassword === undefined) {
-      issues.add('body.currentPassword', 'is required to change an existing password');
+      issues.add('currentPassword', 'is required to change an existing password');
     }
     issues.throwIfAny();
     if (account.passwordHash) {
@@ -56,8 +56,8 @@ export class OwnAccount {
 
   async updateProfile(caller: Caller, change: ProfileChange): Promise<Account> {
     const issues = new IssueList();
-    checkDisplayName(change.displayName, 'body.displayName', issues);
-    const email = normaliseEmail(change.email, 'body.email', issues);
+    checkDisplayName(change.displayName, 'displayName', issues);
+    const email = normaliseEmail(change.email, 'email', issues);
     issues.throwIfAny();
     const current = caller.account;
     const updated = await this.deps.store.accounts.update(current.id, {

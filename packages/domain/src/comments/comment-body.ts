@@ -89,7 +89,7 @@ export function commentBodyProblem(body: string): string | null {
  * otherwise byte for byte what the member wrote (no Unicode normalisation, emoji kept).
  * Refuses, located at `location`, what breaks a rule.
  */
-export function commentBody(raw: string, location = 'body.body'): string {
+export function commentBody(raw: string, location = 'body'): string {
   const body = normaliseLineEnds(raw).trim();
   const problem = commentBodyProblem(body);
   if (problem) throw new ValidationFailed([{ location, message: problem }]);

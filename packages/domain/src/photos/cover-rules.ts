@@ -29,17 +29,16 @@ export function checkPhotoOrder(currentIds: readonly string[], requestedIds: rea
   const issues: { location: string; message: string; value?: unknown }[] = [];
   const seen = new Set<string>();
   requestedIds.forEach((id, i) => {
-    if (seen.has(id))
-      issues.push({ location: `body.imageIds[${i}]`, message: 'names a photo twice', value: id });
+    if (seen.has(id)) issues.push({ location: `imageIds[${i}]`, message: 'names a photo twice', value: id });
     else if (!currentIds.includes(id)) {
-      issues.push({ location: `body.imageIds[${i}]`, message: 'is not a photo of this recipe', value: id });
+      issues.push({ location: `imageIds[${i}]`, message: 'is not a photo of this recipe', value: id });
     }
     seen.add(id);
   });
   const missing = currentIds.filter((id) => !seen.has(id));
   if (missing.length > 0) {
     issues.push({
-      location: 'body.imageIds',
+      location: 'imageIds',
       message: `must name every photo of the recipe; missing ${missing.join(', ')}`,
     });
   }
@@ -50,7 +49,7 @@ export function checkPhotoOrder(currentIds: readonly string[], requestedIds: rea
 export function checkRoomForPhoto(currentCount: number, limit: number): void {
   if (currentCount >= limit) {
     throw new ValidationFailed(
-      [{ location: 'body.file', message: `a recipe holds at most ${limit} photos` }],
+      [{ location: 'file', message: `a recipe holds at most ${limit} photos` }],
       'too_many_photos',
     );
   }

@@ -32,7 +32,7 @@ export const PHOTO_BOUNDS: ImageBounds = { minEdge: 100, maxEdge: 12_000, maxPix
 export const AVATAR_BOUNDS: ImageBounds = { minEdge: 64, maxEdge: 12_000, maxPixels: 40_000_000 };
 
 /** Where image problems are reported in a multipart upload. */
-export const IMAGE_FIELD = 'body.file';
+export const IMAGE_FIELD = 'file';
 
 export class UnsupportedImageType extends DomainError {
   constructor(message = 'Send a JPEG, PNG or WebP image.') {

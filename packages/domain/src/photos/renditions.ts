@@ -61,7 +61,7 @@ export interface SquareCrop {
 }
 
 /** Reads `x,y,size` (three decimal fractions); absent or empty means the centered square. */
-export function parseSquareCrop(text: string | undefined, location = 'query.crop'): SquareCrop | undefined {
+export function parseSquareCrop(text: string | undefined, location = 'crop'): SquareCrop | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const parts = text.split(',').map((p) => p.trim());
   const numbers = parts.map((p) => (/^\d*\.?\d+$/.test(p) ? Number(p) : Number.NaN));

@@ -2,6 +2,7 @@ import type { Caller } from '../accounts/caller.js';
 import type { RecipeView } from './recipe-store.port.js';
 import type { Repositories } from '../store.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
+import type { ImageJanitor } from '../photos/image-janitor.js';
 import { Forbidden, NotFound } from '../shared/errors.js';
 import type { Recipe, RecipeContent, RecipeInput } from './recipe.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
@@ -26,9 +27,14 @@ export function detailsOf(caller: Caller, view: RecipeView): RecipeDetails {
   };
 }
 
+export interface RecipeCollectionDependencies extends Pick<CoreDependencies, 'store' | 'clock' | 'secrets'> {
+  /** Removes the photo files a deleted recipe's rows queued for removal. */
+  janitor: Pick<ImageJanitor, 'sweep'>;
+}
+
 /** The household's recipes: writing, reading, replacing and deleting them. */
 export class RecipeCollection {
-  constructor(private readonly deps: Pick<CoreDependencies, 'store' | 'clock' | 'secrets'>) {}
+  constructor(private readonly deps: RecipeCollectionDependencies) {}
 
   async create(caller: Caller, input: RecipeInput): Promise<RecipeDetails> {
     const content = checkRecipeInput(input);
@@ -114,6 +120,8 @@ export class RecipeCollection {
       }
       await tx.recipes.delete(id);
     });
+    // The photos' files were queued for removal with the rows; they go now (or with a later sweep).
+    await this.deps.janitor.sweep();
   }
 
   /** The slug stays across edits unless the title changes into one that asks for another. */

@@ -93,12 +93,12 @@ class Checker {
 }
 
 function checkTags(tags: readonly string[], c: Checker): string[] {
-  c.count('body.tags', tags, RECIPE_LIMITS.tags);
+  c.count('tags', tags, RECIPE_LIMITS.tags);
   const out: string[] = [];
   tags.forEach((raw, i) => {
     // Tags are kept in lower case, so "Vegan" and "vegan" are one tag.
     const tag = tidy(raw).toLowerCase();
-    c.text(`body.tags[${i}]`, tag, { min: 1, max: RECIPE_LIMITS.tag });
+    c.text(`tags[${i}]`, tag, { min: 1, max: RECIPE_LIMITS.tag });
     if (tag !== '' && !out.includes(tag)) out.push(tag);
   });
   return out;
@@ -123,10 +123,10 @@ function checkIngredient(raw: Ingredient, at: string, c: Checker): Ingredient {
 }
 
 function checkGroups(groups: readonly IngredientGroup[], c: Checker): IngredientGroup[] {
-  c.count('body.ingredientGroups', groups, RECIPE_LIMITS.groups, 1);
+  c.count('ingredientGroups', groups, RECIPE_LIMITS.groups, 1);
   const seen: Array<string | null> = [];
   return groups.map((group, g) => {
-    const at = `body.ingredientGroups[${g}]`;
+    const at = `ingredientGroups[${g}]`;
     const name = orNull(group.name === null ? null : tidy(group.name));
     if (name !== null) c.text(`${at}.name`, name, { max: RECIPE_LIMITS.groupName });
     if (seen.some((other) => sameName(other, name))) {
@@ -198,9 +198,9 @@ function checkTime(time: StepTime, at: string, text: string, c: Checker): StepTi
 }
 
 function checkSteps(steps: readonly StepInput[], groups: IngredientGroup[], c: Checker): Step[] {
-  c.count('body.steps', steps, RECIPE_LIMITS.steps);
+  c.count('steps', steps, RECIPE_LIMITS.steps);
   return steps.map((step, s) => {
-    const at = `body.steps[${s}]`;
+    const at = `steps[${s}]`;
     const text = step.text.trim();
     c.text(`${at}.text`, text, { min: 1, max: RECIPE_LIMITS.stepText });
     // A save without references or times drops them.
@@ -224,24 +224,24 @@ function checkSteps(steps: readonly StepInput[], groups: IngredientGroup[], c: C
 export function checkRecipeInput(input: RecipeInput): RecipeContent {
   const c = new Checker();
   const title = tidy(input.title);
-  c.text('body.title', title, { min: 1, max: RECIPE_LIMITS.title });
+  c.text('title', title, { min: 1, max: RECIPE_LIMITS.title });
   const description = input.description.trim();
-  c.text('body.description', description, { max: RECIPE_LIMITS.description });
-  c.integer('body.servings', input.servings, RECIPE_LIMITS.servingsMin, RECIPE_LIMITS.servingsMax);
+  c.text('description', description, { max: RECIPE_LIMITS.description });
+  c.integer('servings', input.servings, RECIPE_LIMITS.servingsMin, RECIPE_LIMITS.servingsMax);
   for (const field of ['prepMinutes', 'cookMinutes'] as const) {
-    if (input[field] !== null) c.integer(`body.${field}`, input[field], 0, RECIPE_LIMITS.minutesMax);
+    if (input[field] !== null) c.integer(`${field}`, input[field], 0, RECIPE_LIMITS.minutesMax);
   }
   const sourceUrl = orNull(input.sourceUrl);
   let site: string | null = null;
   if (sourceUrl !== null) {
-    c.text('body.sourceUrl', sourceUrl, { max: RECIPE_LIMITS.sourceUrl });
+    c.text('sourceUrl', sourceUrl, { max: RECIPE_LIMITS.sourceUrl });
     site = siteOf(sourceUrl);
-    if (site === null) c.issues.add('body.sourceUrl', 'must be an http or https address');
+    if (site === null) c.issues.add('sourceUrl', 'must be an http or https address');
   }
   const givenName = orNull(
     input.sourceName === undefined || input.sourceName === null ? null : tidy(input.sourceName),
   );
-  if (givenName !== null) c.text('body.sourceName', givenName, { max: RECIPE_LIMITS.sourceName });
+  if (givenName !== null) c.text('sourceName', givenName, { max: RECIPE_LIMITS.sourceName });
   const tags = checkTags(input.tags, c);
   const ingredientGroups = checkGroups(input.ingredientGroups, c);
   const steps = checkSteps(input.steps, ingredientGroups, c);

@@ -10,6 +10,12 @@ import { PasswordThrottle, passwordMatches } from './password-throttle.js';
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 const SESSION_REFRESH_MS = HOUR_MS;
 
+/** The member behind a session, and the session's new expiry when this use extended it. */
+export interface SessionUse {
+  caller: Caller;
+  extendedUntil: Date | null;
+}
+
 export interface SignedIn {
   account: Account;
   sessionToken: string;
@@ -27,9 +33,7 @@ export class SignInService {
     const { store, clock, hasher } = this.deps;
     // No username holds a control character, and NUL cannot even reach the throttle's table.
     if (hasControlCharacters(username)) {
-      throw new ValidationFailed([
-        { location: 'body.username', message: 'must not contain control characters' },
-      ]);
+      throw new ValidationFailed([{ location: 'username', message: 'must not contain control characters' }]);
     }
     const key = usernameKey(username);
     const now = clock.now();
@@ -63,8 +67,8 @@ export class SignInService {
     return { account, sessionToken, expiresAt };
   }
 
-  /** The caller behind a session cookie, or null when it is unknown or expired. */
-  async bySession(sessionToken: string): Promise<Caller | null> {
+  /** The caller behind a session token, or null when it is unknown or expired; a session in use lives on. */
+  async bySession(sessionToken: string): Promise<SessionUse | null> {
     const { store, clock, secrets } = this.deps;
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(sessionToken)) return null;
     const digest = secrets.digest(sessionToken);
@@ -79,9 +83,9 @@ export class SignInService {
     if (now.getTime() - session.refreshedAt.getTime() >= SESSION_REFRESH_MS) {
       const renewedUntil = addMs(now, SESSION_LIFETIME_MS);
       await store.sessions.extend(digest, renewedUntil, now);
-      return { account, via: 'session', sessionDigest: digest, sessionRenewedUntil: renewedUntil };
+      return { caller: { account, via: 'session', sessionDigest: digest }, extendedUntil: renewedUntil };
     }
-    return { account, via: 'session', sessionDigest: digest };
+    return { caller: { account, via: 'session', sessionDigest: digest }, extendedUntil: null };
   }
 
   async logout(sessionDigest: string): Promise<void> {

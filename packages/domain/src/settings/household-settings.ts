@@ -44,7 +44,7 @@ export function applySettingsPatch(current: HouseholdSettings, patch: SettingsPa
       if ('publicShareDefaultDays' in patch) {
         const issues = new IssueList();
         issues.add(
-          'body.publicShareDefaultDays',
+          'publicShareDefaultDays',
           `must not exceed publicShareMaxDays (${max})${next.publicShareDefaultDays === null ? '; no expiry exceeds every maximum' : ''}`,
         );
         issues.throwIfAny();

@@ -26,7 +26,7 @@ export class DomainError extends Error {
   }
 }
 
-/** One field that failed a rule, located like `body.steps[0].times[0].phrase`. */
+/** One field that failed a rule, located like `steps[0].times[0].phrase`. */
 export interface FieldIssue {
   location: string;
   message: string;

@@ -9,7 +9,7 @@ import { IssueList } from '../shared/errors.js';
 export function resolveShareDays(
   requested: number | null | undefined,
   settings: Pick<HouseholdSettings, 'publicShareDefaultDays' | 'publicShareMaxDays'>,
-  location = 'body.days',
+  location = 'days',
 ): number | null {
   const days = requested === undefined ? settings.publicShareDefaultDays : requested;
   const max = settings.publicShareMaxDays;

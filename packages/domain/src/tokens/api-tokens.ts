@@ -30,11 +30,11 @@ export class ApiTokens {
     assertSession(caller);
     const issues = new IssueList();
     const name = input.name.trim();
-    if (name === '') issues.add('body.name', 'must not be empty');
-    else if (hasControlCharacters(name)) issues.add('body.name', 'must not contain control characters');
-    if (input.scopes.length === 0) issues.add('body.scopes', 'must name at least one scope');
+    if (name === '') issues.add('name', 'must not be empty');
+    else if (hasControlCharacters(name)) issues.add('name', 'must not contain control characters');
+    if (input.scopes.length === 0) issues.add('scopes', 'must name at least one scope');
     input.scopes.forEach((scope, i) => {
-      if (!SCOPES.includes(scope)) issues.add(`body.scopes[${i}]`, `must be one of ${SCOPES.join(', ')}`);
+      if (!SCOPES.includes(scope)) issues.add(`scopes[${i}]`, `must be one of ${SCOPES.join(', ')}`);
     });
     issues.throwIfAny();
     const now = clock.now();

@@ -1,11 +1,11 @@
 import { ASSIGNABLE_ROLES, COLORS, LOCALES, ROLES } from '@larder/domain';
-import { arrayOf, bool, dateTime, int, nullable, object, ref, str } from '../http/json-schema.js';
-import type { SchemaRegistry } from '../http/schema-registry.js';
+import { arrayOf, bool, dateTime, int, named, nullable, object, oneOf, ref, str } from './json-schema.js';
+import type { SchemaRegistry } from './schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
-const color = () => str({ enum: [...COLORS] });
-const locale = () => str({ enum: [...LOCALES] });
-const role = () => str({ enum: [...ROLES].reverse() });
+const color = () => oneOf(COLORS);
+const locale = () => oneOf(LOCALES);
+const role = () => oneOf([...ROLES].reverse());
 const newPassword = () =>
   str({ minLength: 8, maxLength: 128, description: 'At least 8 characters and at most 72 bytes in UTF-8' });
 
@@ -43,20 +43,95 @@ const managedRequired = [
   'email',
   'emailVerified',
   'hasIdentity',
-];
+] as const;
+
+export const LoginInputBody = named(
+  'LoginInputBody',
+  object(
+    {
+      $schema: schemaUrlProperty,
+      username: str({ minLength: 1, maxLength: 64 }),
+      password: str({ minLength: 1, maxLength: 1024 }),
+    },
+    ['username', 'password'],
+  ),
+);
+
+export const ChangePasswordInputBody = named(
+  'ChangePasswordInputBody',
+  object({ $schema: schemaUrlProperty, currentPassword: str({ maxLength: 1024 }), password: newPassword() }, [
+    'password',
+  ]),
+);
+
+export const UpdateProfileInputBody = named(
+  'UpdateProfileInputBody',
+  object({
+    $schema: schemaUrlProperty,
+    displayName: str({ maxLength: 64 }),
+    color: color(),
+    locale: locale(),
+    email: str({ maxLength: 254 }),
+  }),
+);
+
+export const SetupTokenBody = named(
+  'SetupTokenBody',
+  object({ $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }) }, ['token']),
+);
+
+export const SetupRedemptionBody = named(
+  'SetupRedemption',
+  object(
+    { $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }), password: newPassword() },
+    ['token', 'password'],
+  ),
+);
+
+export const CreateUserInputBody = named(
+  'CreateInputBody',
+  object(
+    {
+      $schema: schemaUrlProperty,
+      username: str({ minLength: 1, maxLength: 64 }),
+      role: oneOf([...ASSIGNABLE_ROLES].reverse()),
+      displayName: str({ maxLength: 64 }),
+      email: str({ maxLength: 254 }),
+      color: color(),
+      locale: locale(),
+      password: str({
+        maxLength: 128,
+        description: 'Optional with a session: without it a setup link is issued',
+      }),
+    },
+    ['username', 'role'],
+  ),
+);
+
+export const UpdateUserInputBody = named(
+  'UpdateInputBody',
+  object({
+    $schema: schemaUrlProperty,
+    role: oneOf([...ASSIGNABLE_ROLES].reverse()),
+    displayName: str({ maxLength: 64 }),
+    color: color(),
+    email: str({ maxLength: 254 }),
+    canSharePublicly: bool(),
+    password: newPassword(),
+  }),
+);
+
+export const IssueSetupLinkInputBody = named(
+  'IssueSetupLinkInputBody',
+  object({
+    $schema: schemaUrlProperty,
+    mail: bool({ description: 'false skips sending the mail' }),
+    email: str({ maxLength: 254 }),
+  }),
+);
 
 export function defineAccountSchemas(registry: SchemaRegistry): void {
-  registry.define(
-    'LoginInputBody',
-    object(
-      {
-        $schema: schemaUrlProperty,
-        username: str({ minLength: 1, maxLength: 64 }),
-        password: str({ minLength: 1, maxLength: 1024 }),
-      },
-      ['username', 'password'],
-    ),
-  );
+  registry.define(LoginInputBody.name, LoginInputBody.schema);
   registry.define(
     'UserResponse',
     object(
@@ -78,32 +153,14 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
       { description: 'The signed-in account.' },
     ),
   );
-  registry.define(
-    'ChangePasswordInputBody',
-    object(
-      { $schema: schemaUrlProperty, currentPassword: str({ maxLength: 1024 }), password: newPassword() },
-      ['password'],
-    ),
-  );
-  registry.define(
-    'UpdateProfileInputBody',
-    object({
-      $schema: schemaUrlProperty,
-      displayName: str({ maxLength: 64 }),
-      color: color(),
-      locale: locale(),
-      email: str({ maxLength: 254 }),
-    }),
-  );
+  registry.define(ChangePasswordInputBody.name, ChangePasswordInputBody.schema);
+  registry.define(UpdateProfileInputBody.name, UpdateProfileInputBody.schema);
   registry.define('ColorCount', object({ color: str(), count: int() }, ['color', 'count']));
   registry.define(
     'ColorUsageOutputBody',
     object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('ColorCount'))) }, ['items']),
   );
-  registry.define(
-    'SetupTokenBody',
-    object({ $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }) }, ['token']),
-  );
+  registry.define(SetupTokenBody.name, SetupTokenBody.schema);
   registry.define(
     'InvitedAccount',
     object(
@@ -116,13 +173,7 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
       ['username', 'displayName', 'purpose'],
     ),
   );
-  registry.define(
-    'SetupRedemption',
-    object(
-      { $schema: schemaUrlProperty, token: str({ minLength: 1, maxLength: 128 }), password: newPassword() },
-      ['token', 'password'],
-    ),
-  );
+  registry.define(SetupRedemptionBody.name, SetupRedemptionBody.schema);
   registry.define(
     'PasswordResetInfo',
     object({ $schema: schemaUrlProperty, available: bool() }, ['available']),
@@ -164,43 +215,7 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
       managedRequired,
     ),
   );
-  registry.define(
-    'CreateInputBody',
-    object(
-      {
-        $schema: schemaUrlProperty,
-        username: str({ minLength: 1, maxLength: 64 }),
-        role: str({ enum: [...ASSIGNABLE_ROLES].reverse() }),
-        displayName: str({ maxLength: 64 }),
-        email: str({ maxLength: 254 }),
-        color: color(),
-        locale: locale(),
-        password: str({
-          maxLength: 128,
-          description: 'Optional with a session: without it a setup link is issued',
-        }),
-      },
-      ['username', 'role'],
-    ),
-  );
-  registry.define(
-    'UpdateInputBody',
-    object({
-      $schema: schemaUrlProperty,
-      role: str({ enum: [...ASSIGNABLE_ROLES].reverse() }),
-      displayName: str({ maxLength: 64 }),
-      color: color(),
-      email: str({ maxLength: 254 }),
-      canSharePublicly: bool(),
-      password: newPassword(),
-    }),
-  );
-  registry.define(
-    'IssueSetupLinkInputBody',
-    object({
-      $schema: schemaUrlProperty,
-      mail: bool({ description: 'false skips sending the mail' }),
-      email: str({ maxLength: 254 }),
-    }),
-  );
+  registry.define(CreateUserInputBody.name, CreateUserInputBody.schema);
+  registry.define(UpdateUserInputBody.name, UpdateUserInputBody.schema);
+  registry.define(IssueSetupLinkInputBody.name, IssueSetupLinkInputBody.schema);
 }

@@ -1,12 +1,44 @@
 import { COMMENT_BODY_MAX, COMMENT_BODY_MIN } from '@larder/domain';
-import { bool, dateTime, int, nullable, arrayOf, object, ref, str } from '../http/json-schema.js';
-import type { SchemaRegistry } from '../http/schema-registry.js';
+import { arrayOf, bool, dateTime, int, named, nullable, object, ref, str } from './json-schema.js';
+import type { SchemaRegistry } from './schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
 export const commentIdParam = {
   schema: int({ format: 'int64' }),
   description: 'The comment, by its numeric id',
 };
+
+export const CommentBodyInput = named(
+  'CommentBody',
+  object(
+    {
+      $schema: schemaUrlProperty,
+      body: str({
+        description:
+          `Plain text, ${COMMENT_BODY_MIN} to ${COMMENT_BODY_MAX} characters (Unicode code points) after trimming ` +
+          'and turning CRLF/CR line ends into LF; no control characters other than line feed and tab, no ' +
+          'bidirectional overrides, not only invisible characters',
+      }),
+    },
+    ['body'],
+  ),
+);
+
+export const MarkSeenInputBody = named(
+  'MarkSeenInputBody',
+  object(
+    {
+      $schema: schemaUrlProperty,
+      upTo: int({
+        format: 'int64',
+        minimum: 0,
+        description:
+          "The highest comment id the page showed; the caller's mark is raised to it, never past the recipe's newest comment and never lowered",
+      }),
+    },
+    ['upTo'],
+  ),
+);
 
 export function defineCommentSchemas(registry: SchemaRegistry): void {
   registry.define(
@@ -34,34 +66,6 @@ export function defineCommentSchemas(registry: SchemaRegistry): void {
     'CommentList',
     object({ $schema: schemaUrlProperty, comments: nullable(arrayOf(ref('Comment'))) }, ['comments']),
   );
-  registry.define(
-    'CommentBody',
-    object(
-      {
-        $schema: schemaUrlProperty,
-        body: str({
-          description:
-            `Plain text, ${COMMENT_BODY_MIN} to ${COMMENT_BODY_MAX} characters (Unicode code points) after trimming ` +
-            'and turning CRLF/CR line ends into LF; no control characters other than line feed and tab, no ' +
-            'bidirectional overrides, not only invisible characters',
-        }),
-      },
-      ['body'],
-    ),
-  );
-  registry.define(
-    'MarkSeenInputBody',
-    object(
-      {
-        $schema: schemaUrlProperty,
-        upTo: int({
-          format: 'int64',
-          minimum: 0,
-          description:
-            "The highest comment id the page showed; the caller's mark is raised to it, never past the recipe's newest comment and never lowered",
-        }),
-      },
-      ['upTo'],
-    ),
-  );
+  registry.define(CommentBodyInput.name, CommentBodyInput.schema);
+  registry.define(MarkSeenInputBody.name, MarkSeenInputBody.schema);
 }

@@ -1,6 +1,6 @@
 import { COLORS, ROLES } from '@larder/domain';
-import { arrayOf, int, nullable, object, ref, str } from '../http/json-schema.js';
-import type { SchemaRegistry } from '../http/schema-registry.js';
+import { arrayOf, int, nullable, object, ref, str } from './json-schema.js';
+import type { SchemaRegistry } from './schema-registry.js';
 
 export const schemaUrlProperty = {
   type: 'string',

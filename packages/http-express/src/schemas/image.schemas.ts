@@ -1,6 +1,6 @@
 import { MAX_PHOTOS_PER_RECIPE } from '@larder/domain';
-import { arrayOf, int, nullable, object, ref, str } from '../http/json-schema.js';
-import type { SchemaRegistry } from '../http/schema-registry.js';
+import { arrayOf, int, named, nullable, object, ref, str } from './json-schema.js';
+import type { SchemaRegistry } from './schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
 /** The multipart body of an upload: one image file in the field `file`. */
@@ -16,6 +16,27 @@ export const uploadBodySchema = {
   },
   required: ['file'],
 };
+
+export const CoverInputBody = named(
+  'CoverInput',
+  object({ $schema: schemaUrlProperty, imageId: str({ minLength: 1 }) }, ['imageId']),
+);
+
+export const OrderInputBody = named(
+  'OrderInput',
+  object(
+    {
+      $schema: schemaUrlProperty,
+      imageIds: nullable(
+        arrayOf(str(), {
+          maxItems: MAX_PHOTOS_PER_RECIPE,
+          description: 'Every photo id of the recipe, in the new order',
+        }),
+      ),
+    },
+    ['imageIds'],
+  ),
+);
 
 /** Schemas of photos and avatars. */
 export function defineImageSchemas(registry: SchemaRegistry): void {
@@ -33,25 +54,8 @@ export function defineImageSchemas(registry: SchemaRegistry): void {
       ['id', 'width', 'height', 'position'],
     ),
   );
-  registry.define(
-    'CoverInput',
-    object({ $schema: schemaUrlProperty, imageId: str({ minLength: 1 }) }, ['imageId']),
-  );
-  registry.define(
-    'OrderInput',
-    object(
-      {
-        $schema: schemaUrlProperty,
-        imageIds: nullable(
-          arrayOf(str(), {
-            maxItems: MAX_PHOTOS_PER_RECIPE,
-            description: 'Every photo id of the recipe, in the new order',
-          }),
-        ),
-      },
-      ['imageIds'],
-    ),
-  );
+  registry.define(CoverInputBody.name, CoverInputBody.schema);
+  registry.define(OrderInputBody.name, OrderInputBody.schema);
   registry.define(
     'OrderResult',
     object({ $schema: schemaUrlProperty, items: nullable(arrayOf(ref('Image'))) }, ['items']),

@@ -1,6 +1,18 @@
 import { EDIT_POLICIES, MAX_PAGE_SIZE, RECIPE_LIMITS as L } from '@larder/domain';
-import { arrayOf, bool, dateTime, int, nullable, object, ref, str } from '../http/json-schema.js';
-import type { SchemaRegistry } from '../http/schema-registry.js';
+import {
+  arrayOf,
+  bool,
+  dateTime,
+  int,
+  named,
+  nullable,
+  num,
+  object,
+  oneOf,
+  ref,
+  str,
+} from './json-schema.js';
+import type { SchemaRegistry } from './schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
 const minutes = () => nullable(int({ minimum: 0, maximum: L.minutesMax }));
@@ -27,11 +39,86 @@ const tags = () =>
     description: 'Kept in lower case, each once',
   });
 const editPolicy = () =>
-  str({
-    enum: [...EDIT_POLICIES],
+  oneOf(EDIT_POLICIES, {
     description:
       'open: every member edits; locked: only the author, admins and the owner; default: locked while the household locks recipes by default',
   });
+
+export const IngredientSchema = object(
+  {
+    quantity: nullable(num({ minimum: 0, maximum: L.quantityMax })),
+    unit: nullable(str({ maxLength: L.unit })),
+    name: str({ minLength: 1, maxLength: L.ingredientName }),
+    note: nullable(str({ maxLength: L.ingredientNote })),
+  },
+  ['quantity', 'unit', 'name', 'note'],
+);
+
+export const IngredientGroupSchema = object(
+  {
+    name: nullable(str({ maxLength: L.groupName, description: 'null for the unnamed group' })),
+    ingredients: arrayOf(ref('Ingredient', IngredientSchema), { maxItems: L.ingredientsPerGroup }),
+  },
+  ['name', 'ingredients'],
+);
+
+export const IngredientRefSchema = object(
+  {
+    groupName: nullable(
+      str({ maxLength: L.groupName, description: "The ingredient's group; null for the unnamed group" }),
+    ),
+    ingredientName: str({
+      minLength: 1,
+      maxLength: L.ingredientName,
+      description: 'An ingredient of that group',
+    }),
+    word: str({
+      minLength: 1,
+      maxLength: L.word,
+      description: "The word of the step's text that names the ingredient",
+    }),
+  },
+  ['word', 'groupName', 'ingredientName'],
+);
+
+export const StepTimeSchema = object(
+  {
+    phrase: str({
+      minLength: 1,
+      maxLength: L.phrase,
+      description:
+        'The duration as it stands in the step\'s text (whole words), holding a number, e.g. "20-25 minutes"',
+    }),
+    seconds: int({
+      minimum: 1,
+      maximum: L.secondsMax,
+      description: 'The duration; for a range its lower end',
+    }),
+    maxSeconds: int({
+      minimum: 1,
+      maximum: L.secondsMax,
+      description:
+        'The upper end, greater than seconds: required when the phrase is a range ("20-25", "1 to 2"), refused otherwise',
+    }),
+  },
+  ['phrase', 'seconds'],
+);
+
+export const StepSchema = object(
+  {
+    text: str({ minLength: 1, maxLength: L.stepText }),
+    references: nullable(
+      arrayOf(ref('IngredientRef', IngredientRefSchema), {
+        maxItems: L.referencesPerStep,
+        description: 'Absent: dropped',
+      }),
+    ),
+    times: nullable(
+      arrayOf(ref('StepTime', StepTimeSchema), { maxItems: L.timesPerStep, description: 'Absent: dropped' }),
+    ),
+  },
+  ['text'],
+);
 
 /** The fields a member writes, shared by the input and the answer. */
 const contentFields = {
@@ -43,118 +130,46 @@ const contentFields = {
   sourceUrl: sourceUrl(),
   sourceName: sourceName(),
   tags: tags(),
-  ingredientGroups: arrayOf(ref('IngredientGroup'), { minItems: 1, maxItems: L.groups }),
-  steps: arrayOf(ref('Step'), { maxItems: L.steps }),
+  ingredientGroups: arrayOf(ref('IngredientGroup', IngredientGroupSchema), {
+    minItems: 1,
+    maxItems: L.groups,
+  }),
+  steps: arrayOf(ref('Step', StepSchema), { maxItems: L.steps }),
   editPolicy: editPolicy(),
 };
 
 const person = () => ref('Person');
 
+/** A whole recipe as a member writes it (create and replace). */
+export const RecipeInputBody = named(
+  'Input',
+  object(
+    { $schema: schemaUrlProperty, ...contentFields },
+    [
+      'title',
+      'description',
+      'servings',
+      'prepMinutes',
+      'cookMinutes',
+      'sourceUrl',
+      'tags',
+      'ingredientGroups',
+      'steps',
+    ],
+    {
+      description:
+        'A whole recipe as a member writes it; a save replaces everything. Without editPolicy a save keeps the policy.',
+    },
+  ),
+);
+
 export function defineRecipeSchemas(registry: SchemaRegistry): void {
-  registry.define(
-    'Ingredient',
-    object(
-      {
-        quantity: nullable({ type: 'number', minimum: 0, maximum: L.quantityMax }),
-        unit: nullable(str({ maxLength: L.unit })),
-        name: str({ minLength: 1, maxLength: L.ingredientName }),
-        note: nullable(str({ maxLength: L.ingredientNote })),
-      },
-      ['quantity', 'unit', 'name', 'note'],
-    ),
-  );
-  registry.define(
-    'IngredientGroup',
-    object(
-      {
-        name: nullable(str({ maxLength: L.groupName, description: 'null for the unnamed group' })),
-        ingredients: arrayOf(ref('Ingredient'), { maxItems: L.ingredientsPerGroup }),
-      },
-      ['name', 'ingredients'],
-    ),
-  );
-  registry.define(
-    'IngredientRef',
-    object(
-      {
-        groupName: nullable(
-          str({ maxLength: L.groupName, description: "The ingredient's group; null for the unnamed group" }),
-        ),
-        ingredientName: str({
-          minLength: 1,
-          maxLength: L.ingredientName,
-          description: 'An ingredient of that group',
-        }),
-        word: str({
-          minLength: 1,
-          maxLength: L.word,
-          description: "The word of the step's text that names the ingredient",
-        }),
-      },
-      ['word', 'groupName', 'ingredientName'],
-    ),
-  );
-  registry.define(
-    'StepTime',
-    object(
-      {
-        phrase: str({
-          minLength: 1,
-          maxLength: L.phrase,
-          description:
-            'The duration as it stands in the step\'s text (whole words), holding a number, e.g. "20-25 minutes"',
-        }),
-        seconds: int({
-          minimum: 1,
-          maximum: L.secondsMax,
-          description: 'The duration; for a range its lower end',
-        }),
-        maxSeconds: int({
-          minimum: 1,
-          maximum: L.secondsMax,
-          description:
-            'The upper end, greater than seconds: required when the phrase is a range ("20-25", "1 to 2"), refused otherwise',
-        }),
-      },
-      ['phrase', 'seconds'],
-    ),
-  );
-  registry.define(
-    'Step',
-    object(
-      {
-        text: str({ minLength: 1, maxLength: L.stepText }),
-        references: nullable(
-          arrayOf(ref('IngredientRef'), { maxItems: L.referencesPerStep, description: 'Absent: dropped' }),
-        ),
-        times: nullable(
-          arrayOf(ref('StepTime'), { maxItems: L.timesPerStep, description: 'Absent: dropped' }),
-        ),
-      },
-      ['text'],
-    ),
-  );
-  registry.define(
-    'Input',
-    object(
-      { $schema: schemaUrlProperty, ...contentFields },
-      [
-        'title',
-        'description',
-        'servings',
-        'prepMinutes',
-        'cookMinutes',
-        'sourceUrl',
-        'tags',
-        'ingredientGroups',
-        'steps',
-      ],
-      {
-        description:
-          'A whole recipe as a member writes it; a save replaces everything. Without editPolicy a save keeps the policy.',
-      },
-    ),
-  );
+  registry.define('Ingredient', IngredientSchema);
+  registry.define('IngredientGroup', IngredientGroupSchema);
+  registry.define('IngredientRef', IngredientRefSchema);
+  registry.define('StepTime', StepTimeSchema);
+  registry.define('Step', StepSchema);
+  registry.define(RecipeInputBody.name, RecipeInputBody.schema);
   // `Image` (a recipe's photos) is defined with the photo schemas.
   registry.define(
     'Recipe',

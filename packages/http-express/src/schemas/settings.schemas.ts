@@ -1,6 +1,6 @@
 import { LINK_PREVIEW_MINUTES, SHARE_DAYS } from '@larder/domain';
-import { bool, int, nullable, object } from '../http/json-schema.js';
-import type { SchemaRegistry } from '../http/schema-registry.js';
+import { bool, int, named, nullable, object } from './json-schema.js';
+import type { SchemaRegistry } from './schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
 const settingsFields = {
@@ -12,6 +12,11 @@ const settingsFields = {
   linkPreviewMinutes: int({ enum: [...LINK_PREVIEW_MINUTES] }),
   recipesLockedByDefault: bool(),
 };
+
+export const UpdateSettingsInputBody = named(
+  'UpdateSettingsInputBody',
+  object({ $schema: schemaUrlProperty, ...settingsFields }),
+);
 
 export function defineSettingsSchemas(registry: SchemaRegistry): void {
   registry.define(
@@ -31,5 +36,5 @@ export function defineSettingsSchemas(registry: SchemaRegistry): void {
       { description: 'The household settings.' },
     ),
   );
-  registry.define('UpdateSettingsInputBody', object({ $schema: schemaUrlProperty, ...settingsFields }));
+  registry.define(UpdateSettingsInputBody.name, UpdateSettingsInputBody.schema);
 }

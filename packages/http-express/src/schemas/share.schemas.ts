@@ -5,12 +5,13 @@ import {
   bool,
   dateTime,
   int,
+  named,
   nullable,
   object,
   ref,
   str,
-} from '../http/json-schema.js';
-import type { SchemaRegistry } from '../http/schema-registry.js';
+} from './json-schema.js';
+import type { SchemaRegistry } from './schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
 /** The members every problem document may carry. */
@@ -45,6 +46,20 @@ const shareFields: Record<string, JsonSchema> = {
 };
 const shareRequired = ['id', 'recipe', 'path', 'createdAt', 'expiresAt', 'status'];
 
+export const CreateShareInputBody = named(
+  'CreateShareInputBody',
+  object({
+    $schema: schemaUrlProperty,
+    days: nullable(
+      int({
+        enum: [...SHARE_DAYS, null],
+        description:
+          'How many days the link lasts; null: no expiry (only while the household has no maximum). Absent: the household default.',
+      }),
+    ),
+  }),
+);
+
 export function defineShareSchemas(registry: SchemaRegistry): void {
   registry.define(
     'Creator',
@@ -70,19 +85,7 @@ export function defineShareSchemas(registry: SchemaRegistry): void {
       ['share'],
     ),
   );
-  registry.define(
-    'CreateShareInputBody',
-    object({
-      $schema: schemaUrlProperty,
-      days: nullable(
-        int({
-          enum: [...SHARE_DAYS, null],
-          description:
-            'How many days the link lasts; null: no expiry (only while the household has no maximum). Absent: the household default.',
-        }),
-      ),
-    }),
-  );
+  registry.define(CreateShareInputBody.name, CreateShareInputBody.schema);
   registry.define(
     'RefusedError',
     object(

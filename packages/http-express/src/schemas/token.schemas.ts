@@ -1,6 +1,6 @@
 import { SCOPES, TOKEN_LIFETIMES_DAYS } from '@larder/domain';
-import { arrayOf, dateTime, int, nullable, object, ref, str } from '../http/json-schema.js';
-import type { SchemaRegistry } from '../http/schema-registry.js';
+import { arrayOf, dateTime, int, named, nullable, object, oneOf, ref, str } from './json-schema.js';
+import type { SchemaRegistry } from './schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
 const tokenFields = {
@@ -26,7 +26,23 @@ const tokenRequired = [
   'ownerDisplayName',
   'ownerColor',
   'createdAt',
-];
+] as const;
+
+export const CreateTokenInputBody = named(
+  'CreateInputBody1',
+  object(
+    {
+      $schema: schemaUrlProperty,
+      name: str({ minLength: 1, maxLength: 64 }),
+      scopes: arrayOf(oneOf(SCOPES), { minItems: 1, maxItems: SCOPES.length * 2 }),
+      expiresInDays: int({
+        enum: [...TOKEN_LIFETIMES_DAYS],
+        description: 'Absent: the token does not expire',
+      }),
+    },
+    ['name', 'scopes'],
+  ),
+);
 
 export function defineTokenSchemas(registry: SchemaRegistry): void {
   registry.define('APIToken', object(tokenFields, tokenRequired));
@@ -45,19 +61,5 @@ export function defineTokenSchemas(registry: SchemaRegistry): void {
       ['token', ...tokenRequired],
     ),
   );
-  registry.define(
-    'CreateInputBody1',
-    object(
-      {
-        $schema: schemaUrlProperty,
-        name: str({ minLength: 1, maxLength: 64 }),
-        scopes: arrayOf(str({ enum: [...SCOPES] }), { minItems: 1, maxItems: SCOPES.length * 2 }),
-        expiresInDays: int({
-          enum: [...TOKEN_LIFETIMES_DAYS],
-          description: 'Absent: the token does not expire',
-        }),
-      },
-      ['name', 'scopes'],
-    ),
-  );
+  registry.define(CreateTokenInputBody.name, CreateTokenInputBody.schema);
 }

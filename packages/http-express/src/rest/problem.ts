@@ -3,6 +3,8 @@ import type { Response } from 'express';
 
 /** An HTTP answer that is not a success, as `application/problem+json`. */
 export interface Problem {
+  /** `urn:larder:problem:<code>` for a domain error: its stable code (docs/errors.md). */
+  type?: string;
   status: number;
   title: string;
   detail: string;
@@ -62,18 +64,30 @@ const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
   unavailable: 503,
 };
 
+/** The problem type of a domain error's stable code. */
+export function problemType(code: string): string {
+  return `urn:larder:problem:${code}`;
+}
+
 export function problemFromDomain(error: DomainError): Problem {
   const status = STATUS_OF_KIND[error.kind];
-  const result: Problem = { status, title: titleOf(status), detail: error.message };
+  const result: Problem = {
+    type: problemType(error.code),
+    status,
+    title: titleOf(status),
+    detail: error.message,
+  };
   if (error instanceof ValidationFailed) {
     result.detail = 'validation failed';
     result.errors = error.issues;
   }
+  const issues = (error.extra as { issues?: unknown }).issues;
+  if (Array.isArray(issues)) result.errors = issues as FieldIssue[];
   const retryAfter = (error.extra as { retryAfterSeconds?: unknown }).retryAfterSeconds;
   if (typeof retryAfter === 'number') {
     result.headers = { 'Retry-After': String(retryAfter) };
   }
-  const { retryAfterSeconds: _r, schema, ...extra } = error.extra as Record<string, unknown>;
+  const { retryAfterSeconds: _r, schema, issues: _i, ...extra } = error.extra as Record<string, unknown>;
   if (Object.keys(extra).length > 0) result.extra = extra;
   if (typeof schema === 'string') result.schema = schema;
   return result;
@@ -87,6 +101,7 @@ export function sendProblem(res: Response, p: Problem, schemaUrl?: (name: string
   for (const [k, v] of Object.entries(p.headers ?? {})) res.setHeader(k, v);
   const body: Record<string, unknown> = {};
   if (schemaUrl) body['$schema'] = schemaUrl(p.schema ?? 'ErrorModel');
+  if (p.type) body['type'] = p.type;
   body['title'] = p.title;
   body['status'] = p.status;
   body['detail'] = p.detail;

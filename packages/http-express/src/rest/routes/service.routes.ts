@@ -1,22 +1,26 @@
-import type { Database } from '@larder/adapters-postgres';
-import { buildOpenApi } from '../http/openapi.js';
-import { rewriteRefs } from '../http/schema-registry.js';
-import { DATABASE } from '../composition-root.js';
-import type { RouteModule } from './route-module.js';
+import { readFileSync } from 'node:fs';
+import { PUBLIC } from '../../operations/operation.js';
+import { rewriteRefs } from '../../schemas/schema-registry.js';
+import { str } from '../../schemas/json-schema.js';
+import { buildOpenApi } from '../openapi.js';
+import type { RestRouteModule } from './route-module.js';
 
-export const VERSION = '1.2.0';
+/** The one version of Larder: the root package.json's, which the API description also states. */
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
-export const serviceRoutes: RouteModule = ({ table, registry, container }) => {
-  const database = container.resolve<Database>(DATABASE);
-
+/** The service itself: whether it is up, and the description of its API. */
+export const serviceRoutes: RestRouteModule = ({ table, registry, services: { database } }) => {
   table.add({
     method: 'get',
     path: '/healthz',
     operationId: 'healthz',
     summary: 'Whether the service and its database answer',
     tag: 'service',
-    access: 'public',
-    describedBy: false,
+    access: PUBLIC,
     responses: { 200: { content: 'text/plain' }, 503: { content: 'text/plain' } },
     handle: async ({ res }) => {
       try {
@@ -25,7 +29,6 @@ export const serviceRoutes: RouteModule = ({ table, registry, container }) => {
       } catch {
         res.status(503).type('text/plain').send('database unavailable');
       }
-      return null;
     },
   });
 
@@ -35,11 +38,12 @@ export const serviceRoutes: RouteModule = ({ table, registry, container }) => {
     operationId: 'openapi',
     summary: 'This API, described in OpenAPI 3.1',
     tag: 'service',
-    access: 'public',
+    access: PUBLIC,
     responses: { 200: { content: 'application/json' } },
     handle: async ({ res }) => {
-      res.type('application/json').send(JSON.stringify(buildOpenApi(table, registry, VERSION)));
-      return null;
+      res
+        .type('application/json')
+        .send(JSON.stringify(buildOpenApi(table.descriptions(), registry, VERSION)));
     },
   });
 
@@ -49,19 +53,19 @@ export const serviceRoutes: RouteModule = ({ table, registry, container }) => {
     operationId: 'get-schema',
     summary: 'One named JSON Schema of this API',
     tag: 'service',
-    access: 'public',
-    params: { file: { schema: { type: 'string', pattern: '^[A-Za-z0-9]+\\.json$', maxLength: 80 } } },
+    access: PUBLIC,
+    params: { file: { schema: str({ pattern: '^[A-Za-z0-9]+\\.json$', maxLength: 80 }) } },
     responses: { 200: { content: 'application/schema+json' } },
     errors: [404],
     handle: async ({ params, res, schemaUrl }) => {
-      const name = String(params['file']).replace(/\.json$/, '');
+      const name = params.file.replace(/\.json$/, '');
       const schema = registry.get(name);
       if (!schema) {
         res
           .status(404)
           .type('application/problem+json')
           .send(JSON.stringify({ title: 'Not Found', status: 404, detail: `No schema named ${name}.` }));
-        return null;
+        return;
       }
       const base = schemaUrl('X').replace(/X\.json$/, '');
       const body = {
@@ -71,7 +75,6 @@ export const serviceRoutes: RouteModule = ({ table, registry, container }) => {
         ...rewriteRefs(schema, base, '.json'),
       };
       res.type('application/schema+json').send(JSON.stringify(body));
-      return null;
     },
   });
 };

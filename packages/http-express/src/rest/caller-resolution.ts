@@ -1,6 +1,5 @@
-import { ApiTokens, type Caller, SignInService } from '@larder/domain';
+import { type ApiTokens, type Caller, NotAuthenticated, type SignInService } from '@larder/domain';
 import type { Request } from 'express';
-import { problem } from './problem.js';
 import { SESSION_COOKIE, readCookie, setSessionCookie } from './session-cookie.js';
 
 const CALLER = Symbol('caller');
@@ -20,17 +19,21 @@ export function callerResolver(signIn: SignInService, tokens: ApiTokens, secureC
       if (authorization !== undefined && /^\s*Bearer(\s|$)/i.test(authorization)) {
         const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
         const caller = match ? await tokens.authenticate(match[1] ?? '') : null;
-        if (!caller) throw problem(401, 'The API token is unknown, malformed or expired.');
+        if (!caller)
+          throw new NotAuthenticated(
+            'access.token_invalid',
+            'The API token is unknown, malformed or expired.',
+          );
         return caller;
       }
       const session = readCookie(req, SESSION_COOKIE);
       if (!session) return null;
-      const caller = await signIn.bySession(session);
+      const use = await signIn.bySession(session);
       // A session in use lives on: the cookie follows its sliding expiry.
-      if (caller?.sessionRenewedUntil && req.res && !req.res.headersSent) {
-        setSessionCookie(req.res, session, caller.sessionRenewedUntil, secureCookies);
+      if (use?.extendedUntil && req.res && !req.res.headersSent) {
+        setSessionCookie(req.res, session, use.extendedUntil, secureCookies);
       }
-      return caller;
+      return use?.caller ?? null;
     })();
     return memo[CALLER];
   };

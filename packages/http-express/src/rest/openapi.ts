@@ -1,8 +1,8 @@
-import { securityOf } from './access.js';
-import type { JsonSchema } from './json-schema.js';
-import type { RouteTable } from './route.js';
-import type { SchemaRegistry } from './schema-registry.js';
+import type { Access } from '../operations/operation.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
+import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { titleOf } from './problem.js';
+import type { RouteDescription } from './route.js';
 
 const TAGS = [
   'auth',
@@ -20,10 +20,21 @@ const TAGS = [
   'service',
 ];
 
+/** The OpenAPI `security` requirement of an access rule. */
+function securityOf(access: Access): Array<Record<string, string[]>> | undefined {
+  if (access.kind === 'public') return undefined;
+  if (access.kind === 'session') return [{ session: [] }];
+  return [{ session: [] }, { token: [access.scope] }];
+}
+
 /** Assembles the OpenAPI 3.1 document from the same routes and schemas that serve requests. */
-export function buildOpenApi(table: RouteTable, registry: SchemaRegistry, version: string): JsonSchema {
+export function buildOpenApi(
+  routes: readonly RouteDescription[],
+  registry: SchemaRegistry,
+  version: string,
+): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of table.routes) {
+  for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const parameters: unknown[] = [];
     for (const [name, spec] of Object.entries(route.params ?? {})) {

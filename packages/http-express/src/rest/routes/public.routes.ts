@@ -1,26 +1,24 @@
 import {
   DomainError,
-  LinkPreviews,
   PHOTO_FILES,
   PREVIEW_QUERY,
   type PublicRecipe,
-  PublicShares,
-  RecipePhotos,
   ShareNotAvailable,
 } from '@larder/domain';
 import type { Request, Response } from 'express';
-import { sendStoredImage } from '../http/image-response.js';
+import { PUBLIC } from '../../operations/operation.js';
+import { str } from '../../schemas/json-schema.js';
+import { sendStoredImage } from '../image-response.js';
+import { linkPreviewPage } from '../pages/link-preview.page.js';
+import { PUBLIC_PAGE_CSP, notAvailablePage, recipePage } from '../pages/public-recipe.page.js';
 import {
   DEAD_LINK_BODY,
   NO_PREVIEW_BODY,
   PUBLIC_HEADERS,
   sendPublicNotFound,
   setPublicHeaders,
-} from '../http/public-answers.js';
-import { str } from '../http/json-schema.js';
-import { linkPreviewPage } from '../pages/link-preview.page.js';
-import { PUBLIC_PAGE_CSP, notAvailablePage, recipePage } from '../pages/public-recipe.page.js';
-import type { RouteModule } from './route-module.js';
+} from '../public-answers.js';
+import type { RestRouteModule } from './route-module.js';
 
 /** Any string is accepted as a token: a malformed one is simply a link that serves nothing. */
 const tokenParam = {
@@ -44,10 +42,7 @@ function presentPublicRecipe(recipe: PublicRecipe): PublicRecipe {
  * Everything readable without signing in: the recipe behind a public link (as JSON
  * and as a page), and the cards link previews show of a recipe address.
  */
-export const publicRoutes: RouteModule = ({ table, container, config }) => {
-  const shares = container.resolve(PublicShares);
-  const previews = container.resolve(LinkPreviews);
-  const photos = container.resolve(RecipePhotos);
+export const publicRoutes: RestRouteModule = ({ table, config, services: { shares, previews, photos } }) => {
   const baseUrl = (req: Request) =>
     config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
 
@@ -60,20 +55,22 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
       'No session needed. A link that is unknown, revoked, paused, limited by the maximum lifetime or expired ' +
       'answers the same 404, exactly {title, status, detail}.',
     tag: 'public',
-    access: 'public',
-    describedBy: false,
+    access: PUBLIC,
     params: { token: tokenParam },
     responses: { 200: { schema: 'PublicRecipe' } },
     errors: [404],
     handle: async ({ params, res }) => {
       try {
-        const recipe = await shares.read(String(params['token']));
+        const recipe = await shares.read(params.token);
         setPublicHeaders(res);
-        return presentPublicRecipe(recipe);
+        // Anybody can read it: no `$schema` or describedBy link to other parts of the API.
+        res
+          .status(200)
+          .type('application/json')
+          .send(JSON.stringify(presentPublicRecipe(recipe)));
       } catch (error) {
         if (!(error instanceof ShareNotAvailable)) throw error;
         sendPublicNotFound(res, DEAD_LINK_BODY);
-        return null;
       }
     },
   });
@@ -86,12 +83,11 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
     description:
       'Server-rendered HTML without any script. A dead link shows the same "not available" page with status 404.',
     tag: 'public',
-    access: 'public',
-    describedBy: false,
+    access: PUBLIC,
     params: { token: tokenParam },
     responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
     handle: async ({ params, res }) => {
-      const token = String(params['token']);
+      const token = params.token;
       try {
         const recipe = await shares.read(token);
         sendPage(
@@ -106,7 +102,6 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
         if (!(error instanceof ShareNotAvailable)) throw error;
         sendPage(res, 404, notAvailablePage());
       }
-      return null;
     },
   });
 
@@ -119,8 +114,7 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
       `No session needed, like get-public-recipe. file is ${PHOTO_FILES.join(', ')}. A photo of another recipe, an ` +
       'unknown size and a link that serves nothing answer the same 404 as a dead link.',
     tag: 'public',
-    access: 'public',
-    describedBy: false,
+    access: PUBLIC,
     params: {
       token: tokenParam,
       imageId: { schema: str({ minLength: 1 }) },
@@ -130,15 +124,14 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
     errors: [404],
     handle: async ({ params, req, res }) => {
       try {
-        const { recipeId, imageId } = await shares.photo(String(params['token']), String(params['imageId']));
-        const image = await photos.file(recipeId, imageId, String(params['file']));
+        const { recipeId, imageId } = await shares.photo(params.token, params.imageId);
+        const image = await photos.file(recipeId, imageId, params.file);
         setPublicHeaders(res);
         sendStoredImage(req, res, image, PUBLIC_HEADERS['Cache-Control']);
       } catch (error) {
         if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
         sendPublicNotFound(res, DEAD_LINK_BODY);
       }
-      return undefined;
     },
   });
 
@@ -152,8 +145,7 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
       `previews are on and ?${PREVIEW_QUERY}= carries a valid token from create-share-link for this recipe. A photo ` +
       'that is not the cover, an invalid or expired token, a missing recipe and previews switched off answer the same 404.',
     tag: 'public',
-    access: 'public',
-    describedBy: false,
+    access: PUBLIC,
     params: { recipeId: { schema: str({ minLength: 1 }) }, imageId: { schema: str({ minLength: 1 }) } },
     query: {
       [PREVIEW_QUERY]: { schema: str(), description: 'The token of the address create-share-link returned' },
@@ -161,8 +153,8 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
     responses: { 200: { content: 'image/jpeg', description: 'The thumb of the cover' } },
     errors: [404],
     handle: async ({ params, query, req, res }) => {
-      const recipeId = String(params['recipeId']);
-      const imageId = String(params['imageId']);
+      const recipeId = params.recipeId;
+      const imageId = params.imageId;
       try {
         await previews.cover(recipeId, imageId, query[PREVIEW_QUERY]);
         const image = await photos.file(recipeId, imageId, 'thumb.jpg');
@@ -172,7 +164,6 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
         if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
         sendPublicNotFound(res, NO_PREVIEW_BODY);
       }
-      return undefined;
     },
   });
 
@@ -186,15 +177,14 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
       `description and its cover while link previews are on and ?${PREVIEW_QUERY}= carries a valid token from ` +
       'create-share-link; otherwise only a generic Larder card, never anything of the recipe.',
     tag: 'public',
-    access: 'public',
-    describedBy: false,
+    access: PUBLIC,
     params: { slug: { schema: str({ minLength: 1, maxLength: 200 }) } },
     query: {
       [PREVIEW_QUERY]: { schema: str(), description: 'The token create-share-link put in the address' },
     },
     responses: { 200: { content: 'text/html' } },
     handle: async ({ params, query, req, res }) => {
-      const slug = String(params['slug']);
+      const slug = params.slug;
       const token = query[PREVIEW_QUERY];
       const card = await previews.card(slug, token);
       const base = baseUrl(req);
@@ -207,7 +197,6 @@ export const publicRoutes: RouteModule = ({ table, container, config }) => {
         ? `${base}/recipes/${encodeURIComponent(slug)}?${PREVIEW_QUERY}=${encodeURIComponent(String(token))}`
         : `${base}/`;
       sendPage(res, 200, linkPreviewPage({ url, card, imageUrl }));
-      return null;
     },
   });
 };

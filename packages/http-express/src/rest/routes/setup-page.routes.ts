@@ -1,10 +1,12 @@
-import { AccountSetup, DomainError, ValidationFailed } from '@larder/domain';
+import { DomainError, ValidationFailed } from '@larder/domain';
 import type { Response } from 'express';
-import { setSessionCookie } from '../http/session-cookie.js';
+import { PUBLIC } from '../../operations/operation.js';
+import { str } from '../../schemas/json-schema.js';
 import { PAGE_CSP, deadLinkPage, setupDonePage, setupFormPage } from '../pages/setup.page.js';
-import type { RouteModule } from './route-module.js';
+import { setSessionCookie } from '../session-cookie.js';
+import type { RestRouteModule } from './route-module.js';
 
-const tokenParam = { schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,128}$' } };
+const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
 
 function sendPage(res: Response, status: number, body: string): void {
   res
@@ -23,28 +25,24 @@ function sendPage(res: Response, status: number, body: string): void {
  * The page a setup link opens: a plain form (no script) to choose a password,
  * so the link logged at first start works in any browser.
  */
-export const setupPageRoutes: RouteModule = ({ table, container, config }) => {
-  const setup = container.resolve(AccountSetup);
-
+export const setupPageRoutes: RestRouteModule = ({ table, config, services: { setup } }) => {
   table.add({
     method: 'get',
     path: '/setup/:token',
     operationId: 'setup-page',
     summary: 'The page a setup link opens',
     tag: 'auth',
-    access: 'public',
-    describedBy: false,
+    access: PUBLIC,
     params: { token: tokenParam },
     responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
     handle: async ({ params, res }) => {
       try {
-        const { account, purpose } = await setup.inspect(String(params['token']));
+        const { account, purpose } = await setup.inspect(params.token);
         sendPage(res, 200, setupFormPage(account, purpose === 'reset' ? 'reset' : 'setup'));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         sendPage(res, 404, deadLinkPage());
       }
-      return null;
     },
   });
 
@@ -54,8 +52,7 @@ export const setupPageRoutes: RouteModule = ({ table, container, config }) => {
     operationId: 'setup-page-submit',
     summary: 'Choose a password through the setup page form',
     tag: 'auth',
-    access: 'public',
-    describedBy: false,
+    access: PUBLIC,
     params: { token: tokenParam },
     rawBody: {
       contentType: 'application/x-www-form-urlencoded',
@@ -67,7 +64,7 @@ export const setupPageRoutes: RouteModule = ({ table, container, config }) => {
       422: { content: 'text/html' },
     },
     handle: async ({ params, req, res }) => {
-      const token = String(params['token']);
+      const token = params.token;
       const form = (req.body ?? {}) as Record<string, unknown>;
       const password = typeof form['password'] === 'string' ? form['password'] : '';
       try {
@@ -79,7 +76,10 @@ export const setupPageRoutes: RouteModule = ({ table, container, config }) => {
           const { account, purpose } = await setup
             .inspect(token)
             .catch(() => ({ account: null, purpose: 'setup' as const }));
-          if (!account) return (sendPage(res, 404, deadLinkPage()), null);
+          if (!account) {
+            sendPage(res, 404, deadLinkPage());
+            return;
+          }
           sendPage(
             res,
             422,
@@ -95,7 +95,6 @@ export const setupPageRoutes: RouteModule = ({ table, container, config }) => {
           throw error;
         }
       }
-      return null;
     },
   });
 };

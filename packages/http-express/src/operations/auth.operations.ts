@@ -1,0 +1,154 @@
+import type { AccountSetup, OwnAccount, SignInService } from '@larder/domain';
+import {
+  ChangePasswordInputBody,
+  LoginInputBody,
+  SetupRedemptionBody,
+  SetupTokenBody,
+  UpdateProfileInputBody,
+} from '../schemas/account.schemas.js';
+import { type AnyOperation, PUBLIC, SESSION, operation } from './operation.js';
+import { presentSelf } from './presenters/account.presenter.js';
+
+export interface AuthServices {
+  signIn: SignInService;
+  own: OwnAccount;
+  setup: AccountSetup;
+}
+
+/** Signing in and out, the signed-in account itself, and redeeming setup links. */
+export function authOperations({ signIn, own, setup }: AuthServices): AnyOperation[] {
+  return [
+    operation({
+      id: 'login',
+      summary: 'Sign in with username and password',
+      description:
+        'Sets the `service_session` cookie. Wrong passwords and unknown users answer the same 401; repeated failures for one username answer 429 with Retry-After.',
+      tag: 'auth',
+      access: PUBLIC,
+      input: { body: LoginInputBody },
+      output: { status: 200, schema: 'UserResponse', headers: ['Set-Cookie'] },
+      errors: [401, 422, 429],
+      run: async ({ session }, { body }) => {
+        const signedIn = await signIn.login(body.username, body.password);
+        session.start(signedIn);
+        return presentSelf(signedIn.account);
+      },
+    }),
+
+    operation({
+      id: 'logout',
+      summary: 'End the current session',
+      tag: 'auth',
+      access: SESSION,
+      input: {},
+      output: { status: 204, headers: ['Set-Cookie'] },
+      errors: [401],
+      run: async ({ caller, session }) => {
+        await signIn.logout(caller.sessionDigest ?? '');
+        session.end();
+      },
+    }),
+
+    operation({
+      id: 'me',
+      summary: 'The signed-in account',
+      tag: 'auth',
+      access: SESSION,
+      input: {},
+      output: { status: 200, schema: 'UserResponse' },
+      errors: [401, 403],
+      run: async ({ caller }) => presentSelf(caller.account),
+    }),
+
+    operation({
+      id: 'change-own-password',
+      summary: "Change the signed-in account's password",
+      description:
+        'Needs the current password unless the account has none yet. Ends every other session of the account; this one stays. Wrong current passwords count in the login throttle of the username: past the limit it answers 429 with Retry-After.',
+      tag: 'auth',
+      access: SESSION,
+      input: { body: ChangePasswordInputBody },
+      output: { status: 204 },
+      errors: [401, 403, 422, 429],
+      run: async ({ caller }, { body }) => {
+        await own.changePassword(caller, body.currentPassword, body.password);
+      },
+    }),
+
+    operation({
+      id: 'update-own-profile',
+      summary: 'Change display name, colour, language or address',
+      tag: 'auth',
+      access: SESSION,
+      input: { body: UpdateProfileInputBody },
+      output: { status: 200, schema: 'UserResponse' },
+      errors: [401, 403, 422],
+      run: async ({ caller }, { body }) => presentSelf(await own.updateProfile(caller, body)),
+    }),
+
+    operation({
+      id: 'list-color-usage',
+      summary: 'The colour palette and how many accounts hold each colour',
+      tag: 'auth',
+      access: SESSION,
+      input: {},
+      output: { status: 200, schema: 'ColorUsageOutputBody' },
+      errors: [401, 403],
+      run: async () => ({ items: await own.colorUsage() }),
+    }),
+
+    operation({
+      id: 'inspect-setup-link',
+      summary: 'Look up whom a setup link belongs to, without using it',
+      tag: 'auth',
+      access: PUBLIC,
+      input: { body: SetupTokenBody },
+      output: { status: 200, schema: 'InvitedAccount' },
+      errors: [404, 422],
+      run: async (_call, { body }) => {
+        const { account, purpose } = await setup.inspect(body.token);
+        return { username: account.username, displayName: account.displayName, purpose };
+      },
+    }),
+
+    operation({
+      id: 'redeem-setup-link',
+      summary: 'Choose a password through a setup link, and sign in',
+      description: 'Works once. Ends every other session of the account.',
+      tag: 'auth',
+      access: PUBLIC,
+      input: { body: SetupRedemptionBody },
+      output: { status: 200, schema: 'UserResponse', headers: ['Set-Cookie'] },
+      errors: [404, 422],
+      run: async ({ session }, { body }) => {
+        const signedIn = await setup.redeem(body.token, body.password);
+        session.start(signedIn);
+        return presentSelf(signedIn.account);
+      },
+    }),
+
+    operation({
+      id: 'password-reset-config',
+      summary: 'Whether a forgotten password can be reset by mail',
+      tag: 'auth',
+      access: PUBLIC,
+      input: {},
+      output: { status: 200, schema: 'PasswordResetInfo' },
+      errors: [],
+      // Mail is not configured in this release, so reset by mail is never offered.
+      run: async () => ({ available: false }),
+    }),
+
+    operation({
+      id: 'get-oidc',
+      summary: 'Whether sign-in through an identity provider is offered',
+      tag: 'auth',
+      access: PUBLIC,
+      input: {},
+      output: { status: 200, schema: 'ProviderInfo' },
+      errors: [],
+      // Single sign-on arrives with its own issue; until then it is never offered.
+      run: async () => ({ enabled: false }),
+    }),
+  ];
+}

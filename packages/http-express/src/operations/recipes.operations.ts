@@ -1,0 +1,210 @@
+import {
+  MAX_PAGE_SIZE,
+  RECIPE_LIMITS,
+  type RecipeCollection,
+  type RecipeMarks,
+  type RecipeSearch,
+  SORT_NAMES,
+} from '@larder/domain';
+import { arrayOf, bool, int, oneOf, str } from '../schemas/json-schema.js';
+import { RecipeInputBody } from '../schemas/recipe.schemas.js';
+import { type AnyOperation, operation, scoped } from './operation.js';
+import { idParam } from './params.js';
+import { presentAuthors, presentPage, presentRecipe, presentTags } from './presenters/recipe.presenter.js';
+
+export interface RecipeServices {
+  recipes: RecipeCollection;
+  search: RecipeSearch;
+  marks: RecipeMarks;
+}
+
+const listingQuery = {
+  q: {
+    schema: str({ maxLength: 100 }),
+    description:
+      'Words to find in titles, descriptions, ingredients, tags and steps; each word matches as a prefix',
+  },
+  tags: {
+    schema: arrayOf(str({ maxLength: RECIPE_LIMITS.tag }), { maxItems: RECIPE_LIMITS.tags }),
+    description: 'Comma-separated: only recipes carrying all of these tags',
+  },
+  maxMinutes: {
+    schema: int({ minimum: 0, maximum: RECIPE_LIMITS.minutesMax }),
+    description: 'Only recipes whose total time (prep + cook) is known and at most this many minutes',
+  },
+  favorites: { schema: bool(), description: "Only the caller's own favorites" },
+  author: { schema: str({ maxLength: 64 }), description: 'Only recipes written by this username' },
+  sort: {
+    schema: oneOf(SORT_NAMES, { default: 'updated' }),
+    description:
+      'updated (default), created (newest is the same), title, or tasty (most tasty marks first); with q and no sort, best matches first',
+  },
+  page: {
+    schema: int({ minimum: 1, maximum: 100_000, default: 1 }),
+    description: '1-based page number',
+  },
+  limit: {
+    schema: int({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 24 }),
+    description: 'Page size',
+  },
+};
+
+const slugParam = { schema: str({ minLength: 1, maxLength: 200 }) };
+
+/** Recipes: listing and search, the recipe itself, favorites and tasty marks, tags and authors. */
+export function recipeOperations({ recipes, search, marks }: RecipeServices): AnyOperation[] {
+  return [
+    operation({
+      id: 'list-recipes',
+      summary: 'List and search recipes',
+      description:
+        'Cards for the caller, newest change first unless told otherwise. q searches titles, descriptions, ingredient names, tags and step text; every word must match, each as a prefix.',
+      tag: 'recipes',
+      access: scoped('recipes:read'),
+      input: { query: listingQuery },
+      output: { status: 200, schema: 'Page' },
+      errors: [401, 403, 422],
+      run: async ({ caller }, query) => presentPage(await search.list(caller, query)),
+    }),
+
+    operation({
+      id: 'create-recipe',
+      summary: 'Create a recipe',
+      description:
+        'The slug comes from the title (accents transliterated), with -2, -3 … when another recipe has it.',
+      tag: 'recipes',
+      access: scoped('recipes:write'),
+      input: { body: RecipeInputBody },
+      output: { status: 201, schema: 'Recipe' },
+      errors: [401, 403, 422],
+      run: async ({ caller }, { body }) => presentRecipe(await recipes.create(caller, body)),
+    }),
+
+    operation({
+      id: 'get-recipe-by-slug',
+      summary: 'Get a recipe by slug',
+      tag: 'recipes',
+      access: scoped('recipes:read'),
+      input: { path: { slug: slugParam } },
+      output: { status: 200, schema: 'Recipe' },
+      errors: [401, 403, 404, 422],
+      run: async ({ caller }, { slug }) => presentRecipe(await recipes.bySlug(caller, slug)),
+    }),
+
+    operation({
+      id: 'get-recipe',
+      summary: 'Get a recipe by id',
+      tag: 'recipes',
+      access: scoped('recipes:read'),
+      input: { path: { id: idParam } },
+      output: { status: 200, schema: 'Recipe' },
+      errors: [401, 403, 404, 422],
+      run: async ({ caller }, { id }) => presentRecipe(await recipes.byId(caller, id)),
+    }),
+
+    operation({
+      id: 'update-recipe',
+      summary: 'Replace a recipe',
+      description:
+        'A full replace: steps sent without references or times lose them. Locked recipes are edited by their author, admins and the owner; only they change editPolicy (absent: unchanged).',
+      tag: 'recipes',
+      access: scoped('recipes:write'),
+      input: { path: { id: idParam }, body: RecipeInputBody },
+      output: { status: 200, schema: 'Recipe' },
+      errors: [401, 403, 404, 422],
+      run: async ({ caller }, { id, body }) => presentRecipe(await recipes.update(caller, id, body)),
+    }),
+
+    operation({
+      id: 'delete-recipe',
+      summary: 'Delete a recipe (its author, admins and the owner)',
+      tag: 'recipes',
+      access: scoped('recipes:delete'),
+      input: { path: { id: idParam } },
+      output: { status: 204 },
+      errors: [401, 403, 404, 422],
+      run: async ({ caller }, { id }) => {
+        await recipes.delete(caller, id);
+      },
+    }),
+
+    operation({
+      id: 'set-favorite',
+      summary: 'Mark a recipe as a favorite',
+      description: 'Favorites are private: only the member who set one ever sees it.',
+      tag: 'recipes',
+      access: scoped('recipes:write'),
+      input: { path: { id: idParam } },
+      output: { status: 204 },
+      errors: [401, 403, 404, 422],
+      run: async ({ caller }, { id }) => {
+        await marks.favor(caller, id);
+      },
+    }),
+
+    operation({
+      id: 'delete-favorite',
+      summary: "Clear a recipe's favorite mark",
+      description: 'Clearing a mark that is not set is fine: 204.',
+      tag: 'recipes',
+      access: scoped('recipes:write'),
+      input: { path: { id: idParam } },
+      output: { status: 204 },
+      errors: [401, 403, 422],
+      run: async ({ caller }, { id }) => {
+        await marks.unfavor(caller, id);
+      },
+    }),
+
+    operation({
+      id: 'set-tasty',
+      summary: "Mark somebody else's recipe as tasty",
+      description:
+        'Everyone sees how many members marked a recipe tasty and who. The author cannot mark their own recipe: 403.',
+      tag: 'recipes',
+      access: scoped('recipes:write'),
+      input: { path: { id: idParam } },
+      output: { status: 204 },
+      errors: [401, 403, 404, 422],
+      run: async ({ caller }, { id }) => {
+        await marks.markTasty(caller, id);
+      },
+    }),
+
+    operation({
+      id: 'delete-tasty',
+      summary: "Clear a recipe's tasty mark",
+      description: 'Clearing a mark that is not set is fine: 204.',
+      tag: 'recipes',
+      access: scoped('recipes:write'),
+      input: { path: { id: idParam } },
+      output: { status: 204 },
+      errors: [401, 403, 422],
+      run: async ({ caller }, { id }) => {
+        await marks.clearTasty(caller, id);
+      },
+    }),
+
+    operation({
+      id: 'list-tags',
+      summary: 'List tags with usage counts',
+      tag: 'tags',
+      access: scoped('recipes:read'),
+      input: {},
+      output: { status: 200, schema: 'TagList' },
+      errors: [401, 403],
+      run: async () => presentTags(await search.tags()),
+    }),
+
+    operation({
+      id: 'list-authors',
+      summary: 'List the people who wrote recipes, with counts',
+      tag: 'recipes',
+      access: scoped('recipes:read'),
+      input: {},
+      output: { status: 200, schema: 'AuthorList' },
+      errors: [401, 403],
+      run: async () => presentAuthors(await search.authors()),
+    }),
+  ];
+}

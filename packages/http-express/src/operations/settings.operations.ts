@@ -1,0 +1,41 @@
+import type { HouseholdSettings, HouseholdSettingsService } from '@larder/domain';
+import { UpdateSettingsInputBody } from '../schemas/settings.schemas.js';
+import { type AnyOperation, SESSION, operation, scoped } from './operation.js';
+
+export interface SettingsServices {
+  settings: HouseholdSettingsService;
+}
+
+function present(settings: HouseholdSettings) {
+  // Mail arrives with its own issue; until then it is always off.
+  return { ...settings, mailEnabled: false };
+}
+
+/** The household settings: read by every member, changed by the owner. */
+export function settingsOperations({ settings }: SettingsServices): AnyOperation[] {
+  return [
+    operation({
+      id: 'get-settings',
+      summary: 'The household settings',
+      tag: 'settings',
+      access: scoped('recipes:read'),
+      input: {},
+      output: { status: 200, schema: 'Response' },
+      errors: [401, 403],
+      run: async () => present(await settings.get()),
+    }),
+
+    operation({
+      id: 'update-settings',
+      summary: 'Change the household settings (owner)',
+      description:
+        'Every field is optional and only named fields change. The default lifetime of a public link never exceeds the maximum: lowering the maximum alone lowers the default with it.',
+      tag: 'settings',
+      access: SESSION,
+      input: { body: UpdateSettingsInputBody },
+      output: { status: 200, schema: 'Response' },
+      errors: [401, 403, 422],
+      run: async ({ caller }, { body }) => present(await settings.update(caller, body)),
+    }),
+  ];
+}

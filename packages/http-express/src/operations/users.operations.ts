@@ -1,0 +1,121 @@
+import type { AccountManagement } from '@larder/domain';
+import {
+  CreateUserInputBody,
+  IssueSetupLinkInputBody,
+  UpdateUserInputBody,
+} from '../schemas/account.schemas.js';
+import { type AnyOperation, SESSION, operation, scoped } from './operation.js';
+import { idParam } from './params.js';
+import {
+  presentManaged,
+  presentManagedAccount,
+  presentPersonEntry,
+  presentSetupLink,
+} from './presenters/account.presenter.js';
+
+export interface UserServices {
+  accounts: AccountManagement;
+}
+
+/** The household's accounts, as admins and the owner manage them, and everyone as others see them. */
+export function userOperations({ accounts }: UserServices): AnyOperation[] {
+  return [
+    operation({
+      id: 'list-users',
+      summary: 'List the household accounts (admins)',
+      tag: 'users',
+      access: scoped('users:read'),
+      input: {},
+      output: { status: 200, schema: 'UserAccountList' },
+      errors: [401, 403],
+      run: async ({ caller }) => ({ items: (await accounts.list(caller)).map(presentManagedAccount) }),
+    }),
+
+    operation({
+      id: 'create-user',
+      summary: 'Create an account (admins; only the owner creates admins)',
+      description:
+        'Without a password the answer carries a one-time setup link valid for one week. API tokens must send a password.',
+      tag: 'users',
+      access: scoped('users:write'),
+      input: { body: CreateUserInputBody },
+      output: { status: 201, schema: 'CreatedUserAccount' },
+      errors: [401, 403, 409, 422],
+      run: async ({ caller }, { body }) => {
+        const created = await accounts.create(caller, body);
+        const link = created.setupLink;
+        return {
+          ...presentManaged(created.account, link?.expiresAt ?? null),
+          ...(link ? { setupLink: presentSetupLink(link) } : {}),
+        };
+      },
+    }),
+
+    operation({
+      id: 'update-user',
+      summary: "Change an account's role, profile or public sharing, or set its password",
+      description:
+        'Setting a password ends every session of the account. Nobody changes the owner here; only the owner changes admins.',
+      tag: 'users',
+      access: scoped('users:write'),
+      input: { path: { id: idParam }, body: UpdateUserInputBody },
+      output: { status: 200, schema: 'UserAccount' },
+      errors: [401, 403, 404, 409, 422],
+      run: async ({ caller }, { id, body }) => {
+        const updated = await accounts.update(caller, id, body);
+        return presentManaged(updated, await accounts.setupLinkExpiry(id));
+      },
+    }),
+
+    operation({
+      id: 'delete-user',
+      summary: 'Delete an account',
+      tag: 'users',
+      access: scoped('users:write'),
+      input: { path: { id: idParam } },
+      output: { status: 204 },
+      errors: [401, 403, 404],
+      run: async ({ caller }, { id }) => {
+        await accounts.delete(caller, id);
+      },
+    }),
+
+    operation({
+      id: 'issue-setup-link',
+      summary: 'Issue a fresh one-time setup link, replacing any open one',
+      description:
+        'The body is optional. `mail` (default true) and `email` are checked now and take effect once the ' +
+        'household has mail: then the link is mailed to `email`, or to the account’s address, unless `mail` is false.',
+      tag: 'users',
+      access: SESSION,
+      input: { path: { id: idParam }, body: { ...IssueSetupLinkInputBody, optional: true } },
+      output: { status: 201, schema: 'SetupLinkBody' },
+      errors: [401, 403, 404, 409, 422],
+      run: async ({ caller }, { id }) => presentSetupLink(await accounts.issueSetupLink(caller, id)),
+    }),
+
+    operation({
+      id: 'revoke-setup-link',
+      summary: "Revoke an account's open setup link",
+      tag: 'users',
+      access: SESSION,
+      input: { path: { id: idParam } },
+      output: { status: 204 },
+      errors: [401, 403, 404],
+      run: async ({ caller }, { id }) => {
+        await accounts.revokeSetupLink(caller, id);
+      },
+    }),
+
+    operation({
+      id: 'list-people',
+      summary: 'Everyone in the household, for any signed-in member',
+      tag: 'users',
+      access: scoped('users:read'),
+      input: {},
+      output: { status: 200, schema: 'PersonList' },
+      errors: [401, 403],
+      run: async () => ({ items: (await accounts.people()).map(presentPersonEntry) }),
+    }),
+  ];
+}

@@ -1,0 +1,226 @@
+import { type Caller, DomainError, type FieldIssue } from '@larder/domain';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import type { Logger } from 'pino';
+import { checkAccess } from '../operations/access.js';
+import type { Call, Param } from '../operations/operation.js';
+import type { JsonSchema } from '../schemas/json-schema.js';
+import type { SchemaRegistry } from '../schemas/schema-registry.js';
+import { issuesFrom } from '../schemas/validation-issues.js';
+import { problem, problemFromDomain, validationProblem, HttpProblem } from './problem.js';
+import {
+  type OperationRoute,
+  type RawRoute,
+  type RestTable,
+  type RouteDescription,
+  describeOperationRoute,
+} from './route.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+
+export interface MountOptions {
+  registry: SchemaRegistry;
+  /** Resolves the caller of a request (from its bearer token or session cookie). */
+  resolveCaller(req: Request): Promise<Caller | null>;
+  schemaUrl(req: Request, name: string): string;
+  baseUrl(req: Request): string;
+  secureCookies: boolean;
+  /** In tests: every JSON answer is checked against its declared schema. */
+  checkResponses: boolean;
+}
+
+function objectSchemaOf(specs: Record<string, Param>, allRequired: boolean): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    properties[name] = spec.schema;
+    if (allRequired || spec.required) required.push(name);
+  }
+  return { type: 'object', properties, required };
+}
+
+/** Comma-separated query values become arrays where the schema wants one (`tags=a,b`). */
+function splitArrays(query: Record<string, unknown>, specs: Record<string, Param>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    let value = query[name];
+    if (value === undefined) continue;
+    const type = spec.schema['type'];
+    const wantsArray = type === 'array' || (Array.isArray(type) && type.includes('array'));
+    if (wantsArray) {
+      const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
+      value = parts.map((p) => p.trim()).filter((p) => p !== '');
+    } else if (Array.isArray(value)) {
+      value = value[value.length - 1];
+    }
+    out[name] = value;
+  }
+  return out;
+}
+
+function isJson(req: Request): boolean {
+  // A matching type name, or false / null when the request says another type or none.
+  return typeof req.is(['application/json', 'application/*+json']) === 'string';
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Where in the request a domain issue is: the domain locates issues relative to the input
+ * (`steps[0].text`, `crop`); a name that is a path or query parameter of the route is there,
+ * everything else is in the body.
+ */
+function inRequest(route: RouteDescription, location: string): string {
+  const first = /^[^.[]*/.exec(location)?.[0] ?? '';
+  if (route.params && first in route.params) return `path.${location}`;
+  if (route.query && first in route.query) return `query.${location}`;
+  return location === '' ? 'body' : `body.${location}`;
+}
+
+/** A domain error as this route's problem: its issues located in the request. */
+function locatedProblem(error: unknown, route: RouteDescription): unknown {
+  if (!(error instanceof DomainError)) return error;
+  const p = problemFromDomain(error);
+  if (p.errors)
+    p.errors = p.errors.map((i: FieldIssue) => ({ ...i, location: inRequest(route, i.location) }));
+  return new HttpProblem(p);
+}
+
+interface Validators {
+  params: ReturnType<SchemaRegistry['validator']> | null;
+  query: ReturnType<SchemaRegistry['validator']> | null;
+}
+
+function validatorsOf(route: RouteDescription, registry: SchemaRegistry): Validators {
+  return {
+    params: route.params ? registry.validator(objectSchemaOf(route.params, true), 'param') : null,
+    query: route.query ? registry.validator(objectSchemaOf(route.query, false), 'param') : null,
+  };
+}
+
+/** Who calls (public routes never look: a bad credential there is as good as none), checked against the rule. */
+async function admitted(
+  route: RouteDescription,
+  req: Request,
+  options: MountOptions,
+): Promise<Caller | null> {
+  if (route.access.kind === 'public') return null;
+  const caller = await options.resolveCaller(req);
+  checkAccess(route.access, caller);
+  return caller;
+}
+
+function pathAndQuery(route: RouteDescription, req: Request, validators: Validators) {
+  const params: Record<string, unknown> = { ...(req.params as Record<string, unknown>) };
+  if (validators.params && !validators.params(params)) {
+    throw validationProblem(issuesFrom(validators.params.errors, 'path'));
+  }
+  let query: Record<string, unknown> = {};
+  if (route.query) {
+    query = splitArrays(req.query as Record<string, unknown>, route.query);
+    if (validators.query && !validators.query(query)) {
+      throw validationProblem(issuesFrom(validators.query.errors, 'query'));
+    }
+  }
+  return { params, query };
+}
+
+function mountOperation(
+  router: Router,
+  bound: OperationRoute,
+  route: RouteDescription,
+  options: MountOptions,
+) {
+  const { registry } = options;
+  const op = bound.operation;
+  const validators = validatorsOf(route, registry);
+  const body = op.input.body;
+  const bodyValidator = body ? registry.validator(body.name, 'body') : null;
+  const output = op.output;
+  const responseValidator =
+    options.checkResponses && output.status !== 204 ? registry.validator(output.schema, 'body') : null;
+  const describedBy = op.describedBy ?? true;
+
+  const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const caller = await admitted(route, req, options);
+      const { params, query } = pathAndQuery(route, req, validators);
+      let input: Record<string, unknown> = { ...params, ...query };
+      if (body && bodyValidator) {
+        if (hasBody(req) && !isJson(req)) throw problem(415, 'Send the body as application/json.');
+        let value: unknown = req.body;
+        if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+          // `$schema` is accepted on input and ignored.
+          const { $schema: _ignored, ...rest } = value as Record<string, unknown>;
+          value = rest;
+        }
+        const absent = value === undefined || (!hasBody(req) && req.body === undefined);
+        if (absent && !body.optional) throw validationProblem([{ location: 'body', message: 'is required' }]);
+        if (!absent && !bodyValidator(value))
+          throw validationProblem(issuesFrom(bodyValidator.errors, 'body'));
+        input = { ...input, body: absent ? undefined : value };
+      }
+      const call: Call = {
+        caller,
+        baseUrl: options.baseUrl(req),
+        log: (req as Request & { log: Logger }).log,
+        session: {
+          start: (signedIn) =>
+            setSessionCookie(res, signedIn.sessionToken, signedIn.expiresAt, options.secureCookies),
+          end: () => clearSessionCookie(res, options.secureCookies),
+        },
+      };
+      const result = await op.run(call as never, input as never);
+      if (output.status === 204) {
+        res.status(204).end();
+        return;
+      }
+      if (responseValidator && !responseValidator(result)) {
+        const issues = issuesFrom(responseValidator.errors, 'response');
+        throw new Error(`answer of ${op.id} breaks ${output.schema}: ${JSON.stringify(issues)}`);
+      }
+      let out = result;
+      if (describedBy && typeof result === 'object' && result !== null && !Array.isArray(result)) {
+        const url = options.schemaUrl(req, output.schema);
+        res.setHeader('Link', `<${url}>; rel="describedBy"`);
+        out = { $schema: url, ...(result as Record<string, unknown>) };
+      }
+      res.status(output.status).type('application/json').send(JSON.stringify(out));
+    } catch (error) {
+      next(locatedProblem(error, route));
+    }
+  };
+  router[bound.method](bound.path, handler);
+}
+
+function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
+  const validators = validatorsOf(route, options.registry);
+  const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const caller = await admitted(route, req, options);
+      const { params, query } = pathAndQuery(route, req, validators);
+      await route.handle({
+        req,
+        res,
+        caller,
+        params,
+        query,
+        log: (req as Request & { log: Logger }).log,
+        schemaUrl: (name) => options.schemaUrl(req, name),
+      });
+    } catch (error) {
+      next(locatedProblem(error, route));
+    }
+  };
+  router[route.method](route.path, handler);
+}
+
+/** Mounts every route of the table: operations first, then REST's own routes. */
+export function mountRoutes(router: Router, table: RestTable, options: MountOptions): void {
+  for (const bound of table.operations) {
+    const route = describeOperationRoute(bound);
+    mountOperation(router, bound, route, options);
+  }
+  for (const route of table.raw) mountRaw(router, route, options);
+}

@@ -1,0 +1,21 @@
+import type { Database } from '@larder/adapters-postgres';
+import type { Config } from '../../config.js';
+import type { OperationTable, Services } from '../../operations/operation-table.js';
+import type { SchemaRegistry } from '../../schemas/schema-registry.js';
+import type { RestTable } from '../route.js';
+
+/** What REST's own routes use besides the domain services. */
+export interface RestServices extends Services {
+  database: Database;
+}
+
+/** What a module of REST's own routes is given to declare them. */
+export interface RestRouteContext {
+  table: RestTable;
+  operations: OperationTable;
+  registry: SchemaRegistry;
+  services: RestServices;
+  config: Config;
+}
+
+export type RestRouteModule = (ctx: RestRouteContext) => void;
