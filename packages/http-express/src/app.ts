@@ -13,6 +13,7 @@ import { crossSiteWriteCheck } from './rest/cross-site.js';
 import { mountRoutes } from './rest/mount.js';
 import {
   HttpProblem,
+  PROBLEM_TYPE_PREFIX,
   type Problem,
   problem,
   problemFromDomain,
@@ -64,8 +65,15 @@ export function createApp(options: AppOptions): Express {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const code = (res.locals as { problemCode?: string }).problemCode;
       log.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          ...(code ? { code } : {}),
+        },
         'request',
       );
     });
@@ -116,6 +124,10 @@ export function createApp(options: AppOptions): Express {
         title: 'Internal Server Error',
         detail: 'Something went wrong on our side; it has been logged.',
       };
+    }
+    // The stable code of a domain error goes into the request's log line, as it goes to the client.
+    if (p.type?.startsWith(PROBLEM_TYPE_PREFIX)) {
+      (res.locals as { problemCode?: string }).problemCode = p.type.slice(PROBLEM_TYPE_PREFIX.length);
     }
     const isApi = req.path.startsWith('/api/');
     sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);

@@ -56,7 +56,15 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Collects every log line (JSON) the app writes, at level info and above. */
+  logs?: string[];
+}
+
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
   const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data', ...env });
@@ -67,7 +75,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const app = createApp({
     config,
     container,
-    logger: pino({ level: process.env['LARDER_TEST_LOG'] ?? 'silent' }),
+    logger: options.logs
+      ? pino({ level: 'info' }, { write: (line: string) => options.logs?.push(line) })
+      : pino({ level: process.env['LARDER_TEST_LOG'] ?? 'silent' }),
     checkResponses: true,
   });
 

@@ -64,9 +64,11 @@ const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
   unavailable: 503,
 };
 
+export const PROBLEM_TYPE_PREFIX = 'urn:larder:problem:';
+
 /** The problem type of a domain error's stable code. */
 export function problemType(code: string): string {
-  return `urn:larder:problem:${code}`;
+  return `${PROBLEM_TYPE_PREFIX}${code}`;
 }
 
 export function problemFromDomain(error: DomainError): Problem {
