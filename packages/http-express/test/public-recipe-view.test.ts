@@ -323,6 +323,28 @@ describe('the public page /s/{token}', () => {
     expect(html).not.toContain('"><script>');
   });
 
+  it('highlights every time and word the save accepted, wherever it stands: double spaces, İ and ß before it', async () => {
+    const odd = await createRecipe(t, ann, {
+      ingredientGroups: [
+        { name: null, ingredients: [{ name: 'İçli köfte', quantity: 4, unit: null, note: null }] },
+      ],
+      steps: [
+        {
+          // Two spaces inside the phrase, and letters whose lower case is longer before the marks.
+          text: 'İİİ Straße: bake the köfte for 15  Minutes.',
+          references: [{ groupName: null, ingredientName: 'İçli köfte', word: 'köfte' }],
+          times: [{ phrase: '15 Minutes', seconds: 900 }],
+        },
+      ],
+    });
+    const oddLink = await share(t, ann, odd.id, { days: 7 });
+    const html = (await page(oddLink.token)).text;
+    expect(html).toContain(
+      'İİİ Straße: bake the <span class="ingredient" title="İçli köfte">köfte</span> for ' +
+        '<mark class="time" title="15 min">15  Minutes</mark>.',
+    );
+  });
+
   it('links only http(s) sources', async () => {
     const odd = await createRecipe(t, ann, { sourceUrl: null, sourceName: 'A book on the shelf' });
     const oddLink = await share(t, ann, odd.id, { days: 7 });

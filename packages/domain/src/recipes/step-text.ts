@@ -8,17 +8,36 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** True when `phrase` stands in `text` with no letter or digit glued to either end. */
-export function occursAsWords(text: string, phrase: string): boolean {
+/** Where something stands in a text: `text.slice(start, end)`, in UTF-16 code units. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+/**
+ * Every place `phrase` stands in `text` with no letter or digit glued to either end, matched
+ * without case; runs of whitespace in the phrase match any run of whitespace in the text. The one
+ * matcher of step text: validation asks it whether a time or a reference word is there, pages ask
+ * it where, so what a save accepts is what a page highlights.
+ */
+export function findPhrase(text: string, phrase: string): TextSpan[] {
   const needle = phrase.trim();
-  if (needle === '') return false;
+  if (needle === '') return [];
   const first = needle[0] ?? '';
   const last = needle[needle.length - 1] ?? '';
   const before = WORD_CHAR.test(first) ? '(?<![\\p{L}\\p{N}\\p{M}])' : '';
   const after = WORD_CHAR.test(last) ? '(?![\\p{L}\\p{N}\\p{M}])' : '';
-  // Runs of whitespace in the phrase match any run of whitespace in the text.
   const body = needle.split(/\s+/u).map(escapeRegExp).join('\\s+');
-  return new RegExp(`${before}${body}${after}`, 'iu').test(text);
+  const spans: TextSpan[] = [];
+  for (const match of text.matchAll(new RegExp(`${before}${body}${after}`, 'giu'))) {
+    spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return spans;
+}
+
+/** True when `phrase` stands in `text` as whole words (see `findPhrase`). */
+export function occursAsWords(text: string, phrase: string): boolean {
+  return findPhrase(text, phrase).length > 0;
 }
 
 /** A phrase holds a number: a digit, or a fraction sign such as ½. */

@@ -1,4 +1,4 @@
-import type { Ingredient, PublicImage, PublicRecipe, Step } from '@larder/domain';
+import { type Ingredient, type PublicImage, type PublicRecipe, type Step, findPhrase } from '@larder/domain';
 import { type RawHtml, markup, raw, styleHash } from './html.js';
 
 const STYLE = `
@@ -90,22 +90,6 @@ interface Span {
   render(text: string): RawHtml;
 }
 
-/** Every place `needle` stands in `text` as a whole word (or as given, when it starts or ends with a non-word). */
-function occurrences(text: string, needle: string): Array<[number, number]> {
-  const found: Array<[number, number]> = [];
-  if (needle === '') return found;
-  const lowerText = text.toLocaleLowerCase();
-  const lowerNeedle = needle.toLocaleLowerCase();
-  const isWord = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
-  for (let at = lowerText.indexOf(lowerNeedle); at >= 0; at = lowerText.indexOf(lowerNeedle, at + 1)) {
-    const end = at + needle.length;
-    const leftOk = !isWord(needle[0]) || !isWord(text[at - 1]);
-    const rightOk = !isWord(needle[needle.length - 1]) || !isWord(text[end]);
-    if (leftOk && rightOk) found.push([at, end]);
-  }
-  return found;
-}
-
 /** A step's text with its marked times highlighted and its ingredient words underlined. */
 export function stepText(step: Step): RawHtml {
   const spans: Span[] = [];
@@ -113,12 +97,12 @@ export function stepText(step: Step): RawHtml {
     const label = time.maxSeconds
       ? `${formatSeconds(time.seconds)} to ${formatSeconds(time.maxSeconds)}`
       : formatSeconds(time.seconds);
-    for (const [start, end] of occurrences(step.text, time.phrase)) {
+    for (const { start, end } of findPhrase(step.text, time.phrase)) {
       spans.push({ start, end, render: (t) => markup`<mark class="time" title="${label}">${t}</mark>` });
     }
   }
   for (const ref of step.references) {
-    for (const [start, end] of occurrences(step.text, ref.word)) {
+    for (const { start, end } of findPhrase(step.text, ref.word)) {
       spans.push({
         start,
         end,
