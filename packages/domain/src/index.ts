@@ -29,6 +29,8 @@ export * from './settings/household-settings.js';
 export * from './settings/household-settings-service.js';
 export * from './recipes/recipe-store.port.js';
 export * from './recipes/recipe.js';
+export * from './recipes/recipe-errors.js';
+export * from './recipes/recipe-content.js';
 export * from './recipes/step-text.js';
 export * from './recipes/slugs.js';
 export * from './recipes/recipe-permissions.js';

@@ -12,7 +12,7 @@ import type {
   Step,
   TagCount,
 } from '@larder/domain';
-import { titleSortKey, usernameKey } from '@larder/domain';
+import { ingredientGroupsOf, stepsOf, titleSortKey, usernameKey } from '@larder/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { hasNewComments } from './comment.repository.js';
 import { type Executor, isUniqueViolation } from './executor.js';
@@ -87,8 +87,8 @@ function recipeFromRow(row: RecipeRow): Recipe {
     sourceUrl: row.source_url,
     sourceName: row.source_name,
     tags: row.tags,
-    ingredientGroups: json<IngredientGroup[]>(row.ingredient_groups),
-    steps: json<Step[]>(row.steps),
+    ingredientGroups: ingredientGroupsOf(json<IngredientGroup[]>(row.ingredient_groups)),
+    steps: stepsOf(json<Step[]>(row.steps)),
     editPolicy: row.edit_policy as EditPolicy,
     createdById: row.created_by,
     updatedById: row.updated_by,
@@ -134,16 +134,8 @@ function prefixQuery(text: string): RawBuilder<unknown> {
 
 function storedBody(recipe: Recipe) {
   return {
-    ingredientGroups: JSON.stringify(recipe.ingredientGroups),
-    steps: JSON.stringify(
-      recipe.steps.map((s) => ({
-        text: s.text,
-        references: s.references,
-        times: s.times.map((t) =>
-          t.maxSeconds === undefined ? { phrase: t.phrase, seconds: t.seconds } : t,
-        ),
-      })),
-    ),
+    ingredientGroups: JSON.stringify(ingredientGroupsOf(recipe.ingredientGroups)),
+    steps: JSON.stringify(stepsOf(recipe.steps)),
   };
 }
 

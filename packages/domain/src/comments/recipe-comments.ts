@@ -5,6 +5,7 @@ import { Forbidden, NotFound } from '../shared/errors.js';
 import type { Comment, CommentReadingState, CommentView } from './comment.js';
 import { commentBody } from './comment-body.js';
 import { isNewComment, mayDeleteComment, mayEditComment } from './comment-rules.js';
+import { recipeNotFound } from '../recipes/recipe-errors.js';
 
 /** A comment just written or changed is the reader's own, so `isNewComment` answers false whatever the mark. */
 const OWN: CommentReadingState = { recipeAuthorId: null, readerHasCommented: true, seenUpTo: 0 };
@@ -83,10 +84,6 @@ function viewOf(comment: Comment, reader: Account, state: CommentReadingState): 
     canDelete: mayDeleteComment(reader, comment),
     isNew: isNewComment(comment, reader.id, state),
   };
-}
-
-function recipeNotFound(): NotFound {
-  return new NotFound('recipes.not_found', 'No such recipe.');
 }
 
 function commentNotFound(): NotFound {

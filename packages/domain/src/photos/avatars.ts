@@ -4,7 +4,7 @@ import type { StoredImage } from './image-store.port.js';
 import { addMs } from '../shared/time.js';
 import { Forbidden, NotFound } from '../shared/errors.js';
 import { avatarKey } from './image-keys.js';
-import { AVATAR_BOUNDS } from './image-rules.js';
+import { AVATAR_BOUNDS, checkImageBounds } from './image-rules.js';
 import type { PhotoDependencies } from './recipe-photos.js';
 import { UPLOAD_GRACE_MS } from './recipe-photos.js';
 import { AVATAR_RENDITION, type SquareCrop } from './renditions.js';
@@ -27,6 +27,8 @@ export class Avatars {
   async set(caller: Caller, accountId: string, bytes: Uint8Array, crop?: SquareCrop): Promise<string> {
     const { store, clock, secrets, images, renderer, janitor } = this.deps;
     await this.assertMayChange(caller, accountId);
+    // The type and size are checked on the header before anything is decoded.
+    checkImageBounds(renderer.inspect(bytes), AVATAR_BOUNDS);
     const rendered = await renderer.render(bytes, {
       bounds: AVATAR_BOUNDS,
       renditions: [AVATAR_RENDITION],

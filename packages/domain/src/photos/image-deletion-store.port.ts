@@ -6,9 +6,13 @@ export interface PendingImageDeletion {
 }
 
 /**
- * The to-do list of file removals. The database adds entries itself whenever a photo
- * row or an avatar goes (cascades included), in the same transaction; uploads add one
- * before writing files and drop it when they commit.
+ * The to-do list of file removals. Uploads add one before writing files and drop it when they
+ * commit. And deleting a row queues its files, in the same transaction, however the row goes
+ * (cascades included) — the store keeps this promise itself, at the keys of `image-keys.ts`:
+ * - a photo's row gone: `photoPrefix(recipeId, imageId)` (its folder);
+ * - an account's picture replaced, cleared, or the account gone: `avatarKey(accountId, avatarId)`.
+ * (On PostgreSQL, triggers of a frozen migration keep it; `image-file-triggers.test.ts` pins the
+ * two together.)
  */
 export interface PendingImageDeletionRepository {
   add(key: string, notBefore: Date): Promise<number>;

@@ -14,7 +14,10 @@ export interface ImageHeader {
 }
 
 export interface RenderRequest {
-  /** Checked on the header's dimensions before anything is decoded. */
+  /**
+   * The decoder refuses anything beyond these (the use cases check them on the header first,
+   * with `checkImageBounds`; the renderer checks again so no decoder ever sees a bomb).
+   */
   bounds: ImageBounds;
   renditions: readonly RenditionSpec[];
   /** For `square` renditions: the square to keep; absent keeps the centered square. */

@@ -4,7 +4,7 @@ import type { ImageStore, StoredImage } from './image-store.port.js';
 import type { StoredPhoto } from './recipe-image-store.port.js';
 import type { RecipeImage } from '../recipes/recipe-store.port.js';
 import type { Repositories } from '../store.port.js';
-import { recipeNotFound } from '../recipes/recipe-collection.js';
+import { recipeNotFound } from '../recipes/recipe-errors.js';
 import { abilitiesOf } from '../recipes/recipe-permissions.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { addMs } from '../shared/time.js';
@@ -12,7 +12,7 @@ import { Forbidden, NotFound } from '../shared/errors.js';
 import { checkPhotoOrder, checkRoomForPhoto, coverAfterRemoval, coverAfterUpload } from './cover-rules.js';
 import type { ImageJanitor } from './image-janitor.js';
 import { photoKey, photoPrefix } from './image-keys.js';
-import { MAX_PHOTOS_PER_RECIPE, PHOTO_BOUNDS } from './image-rules.js';
+import { MAX_PHOTOS_PER_RECIPE, PHOTO_BOUNDS, checkImageBounds } from './image-rules.js';
 import { PHOTO_RENDITIONS, photoRenditionOf } from './renditions.js';
 
 /** An upload's files are forgotten by the sweep if it has not committed within this time. */
@@ -56,6 +56,8 @@ export class RecipePhotos {
     // Cheap refusals first: no decoding for a recipe the caller may not change or that is full.
     await this.checkUpload(caller, recipeId);
 
+    // The type and size are checked on the header before anything is decoded.
+    checkImageBounds(renderer.inspect(bytes), PHOTO_BOUNDS);
     const rendered = await renderer.render(bytes, { bounds: PHOTO_BOUNDS, renditions: PHOTO_RENDITIONS });
     const id = secrets.newId();
     const prefix = photoPrefix(recipeId, id);

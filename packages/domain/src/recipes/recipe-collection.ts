@@ -3,7 +3,8 @@ import type { RecipeView } from './recipe-store.port.js';
 import type { Repositories } from '../store.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { ImageJanitor } from '../photos/image-janitor.js';
-import { Forbidden, NotFound } from '../shared/errors.js';
+import { Forbidden } from '../shared/errors.js';
+import { recipeNotFound } from './recipe-errors.js';
 import type { Recipe, RecipeContent, RecipeInput } from './recipe.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
 import { checkRecipeInput } from './recipe-validation.js';
@@ -13,10 +14,6 @@ import { firstFreeSlug, slugBase, slugFitsBase } from './slugs.js';
 export interface RecipeDetails extends RecipeView {
   locked: boolean;
   abilities: RecipeAbilities;
-}
-
-export function recipeNotFound(): NotFound {
-  return new NotFound('recipes.not_found', 'No such recipe.');
 }
 
 export function detailsOf(caller: Caller, view: RecipeView): RecipeDetails {

@@ -1,7 +1,7 @@
 import type { Caller } from '../accounts/caller.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import { Forbidden } from '../shared/errors.js';
-import { recipeNotFound } from './recipe-collection.js';
+import { recipeNotFound } from './recipe-errors.js';
 
 /**
  * A member's marks on recipes. Favorites are private to each member; tasty marks

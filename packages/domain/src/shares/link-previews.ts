@@ -1,6 +1,7 @@
 import type { CoreDependencies } from '../core-dependencies.js';
 import { tidy } from '../shared/text.js';
 import { NotFound } from '../shared/errors.js';
+import { recipeNotFound } from '../recipes/recipe-errors.js';
 
 /** Name of the signing key of preview tokens in the application's secrets. */
 export const LINK_PREVIEW_KEY_NAME = 'link-preview-signing-key';
@@ -58,7 +59,7 @@ export class LinkPreviews {
   async linkFor(recipeId: string): Promise<ShareLink> {
     const { store, clock } = this.deps;
     const recipe = await store.shares.recipeRef(recipeId);
-    if (!recipe) throw new NotFound('recipes.not_found', 'No such recipe.');
+    if (!recipe) throw recipeNotFound();
     const settings = await store.settings.get();
     const path = recipePath(recipe.slug);
     if (!settings.linkPreviews) return { path, expiresAt: null };

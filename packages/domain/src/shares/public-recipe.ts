@@ -1,4 +1,5 @@
 import type { IngredientGroup, RecipeContent, Step } from '../recipes/recipe.js';
+import { ingredientGroupsOf, stepsOf } from '../recipes/recipe-content.js';
 
 /** A photo as a public page may show it: no more than its id and size. */
 export interface PublicImage {
@@ -47,28 +48,8 @@ export function publicViewOf(
     sourceName: recipe.sourceName,
     sourceUrl: recipe.sourceUrl,
     tags: [...recipe.tags],
-    ingredientGroups: recipe.ingredientGroups.map((group) => ({
-      name: group.name,
-      ingredients: group.ingredients.map((i) => ({
-        name: i.name,
-        note: i.note,
-        quantity: i.quantity,
-        unit: i.unit,
-      })),
-    })),
-    steps: recipe.steps.map((step) => ({
-      text: step.text,
-      references: step.references.map((r) => ({
-        groupName: r.groupName,
-        ingredientName: r.ingredientName,
-        word: r.word,
-      })),
-      times: step.times.map((t) => ({
-        phrase: t.phrase,
-        seconds: t.seconds,
-        ...(t.maxSeconds !== undefined ? { maxSeconds: t.maxSeconds } : {}),
-      })),
-    })),
+    ingredientGroups: ingredientGroupsOf(recipe.ingredientGroups),
+    steps: stepsOf(recipe.steps),
     coverImageId: photos.coverImageId,
     images: photos.images.map((image) => ({ id: image.id, width: image.width, height: image.height })),
     attribution,

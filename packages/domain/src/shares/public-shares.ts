@@ -6,6 +6,7 @@ import { DAY_MS, addMs } from '../shared/time.js';
 import { Conflict, Forbidden, NotFound } from '../shared/errors.js';
 import { type PublicRecipe, publicViewOf } from './public-recipe.js';
 import { resolveShareDays } from './share-days.js';
+import { recipeNotFound } from '../recipes/recipe-errors.js';
 import {
   type LiveShareStatus,
   SHARE_TOKEN_BYTES,
@@ -219,10 +220,6 @@ function assertSession(caller: Caller): void {
   if (caller.via !== 'session') {
     throw new Forbidden('auth.session_only', 'Public links are managed from a signed-in session.');
   }
-}
-
-function recipeNotFound(): NotFound {
-  return new NotFound('recipes.not_found', 'No such recipe.');
 }
 
 function shareNotFound(): NotFound {

@@ -4,31 +4,16 @@ import {
   type RecipeCard,
   type RecipeDetails,
   type RecipeListingPage,
-  type Step,
   type TagCount,
   formerMember,
+  ingredientGroupsOf,
+  stepsOf,
 } from '@larder/domain';
 
 /** A person reference (`Person`); a deleted account shows as a former member. */
 export function presentPerson(person: PersonRef | null) {
   const p = person ?? formerMember();
   return { id: p.id, username: p.username, displayName: p.displayName, color: p.color, avatarId: p.avatarId };
-}
-
-function presentStep(step: Step) {
-  return {
-    text: step.text,
-    references: step.references.map((r) => ({
-      groupName: r.groupName,
-      ingredientName: r.ingredientName,
-      word: r.word,
-    })),
-    times: step.times.map((t) =>
-      t.maxSeconds === undefined || t.maxSeconds === null
-        ? { phrase: t.phrase, seconds: t.seconds }
-        : { phrase: t.phrase, seconds: t.seconds, maxSeconds: t.maxSeconds },
-    ),
-  };
 }
 
 /** A whole recipe for the caller (`Recipe`). */
@@ -45,16 +30,8 @@ export function presentRecipe(details: RecipeDetails) {
     sourceUrl: recipe.sourceUrl,
     sourceName: recipe.sourceName,
     tags: recipe.tags,
-    ingredientGroups: recipe.ingredientGroups.map((g) => ({
-      name: g.name,
-      ingredients: g.ingredients.map((i) => ({
-        quantity: i.quantity,
-        unit: i.unit,
-        name: i.name,
-        note: i.note,
-      })),
-    })),
-    steps: recipe.steps.map(presentStep),
+    ingredientGroups: ingredientGroupsOf(recipe.ingredientGroups),
+    steps: stepsOf(recipe.steps),
     images: details.images.map((i) => ({ id: i.id, width: i.width, height: i.height, position: i.position })),
     coverImageId: details.coverImageId,
     imageCount: details.imageCount,
