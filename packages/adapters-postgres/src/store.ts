@@ -12,6 +12,7 @@ import { PostgresOneTimeLinkRepository } from './repositories/one-time-link.repo
 import { PostgresPendingImageDeletionRepository } from './repositories/pending-image-deletion.repository.js';
 import { PostgresRecipeImageRepository } from './repositories/recipe-image.repository.js';
 import { PostgresRecipeRepository } from './repositories/recipe.repository.js';
+import { PostgresRecipeListingRepository } from './repositories/recipe-listing.repository.js';
 import { PostgresSessionRepository } from './repositories/session.repository.js';
 import { PostgresShareRepository } from './repositories/share.repository.js';
 import type { LarderDatabase } from './schema.js';
@@ -28,6 +29,7 @@ function repositoriesOn(db: Executor): Repositories {
     loginThrottle: new PostgresLoginThrottleRepository(db),
     settings: new PostgresHouseholdSettingsRepository(db),
     recipes: new PostgresRecipeRepository(db),
+    recipeListing: new PostgresRecipeListingRepository(db),
     shares: new PostgresShareRepository(db),
     appSecrets: new PostgresAppSecretRepository(db),
     comments: new PostgresCommentRepository(db),
@@ -47,7 +49,8 @@ const READS: Partial<Record<keyof Repositories, string[]>> = {
   accounts: ['byId', 'byUsername', 'owner', 'list', 'count', 'colorUsage'],
   sessions: ['findWithAccount'],
   settings: ['get', 'getForUpdate'],
-  recipes: ['view', 'byId', 'byIdForUpdate', 'lockSlugs', 'slugsLike', 'cards', 'tagCounts', 'authorCounts'],
+  recipes: ['view', 'byId', 'byIdForUpdate', 'lockSlugs', 'slugsLike'],
+  recipeListing: ['cards', 'tagCounts', 'authorCounts'],
   comments: ['readingState', 'listForRecipe', 'byId'],
   recipeImages: ['list', 'find'],
 };
@@ -55,10 +58,8 @@ const READS: Partial<Record<keyof Repositories, string[]>> = {
 /** The cached reads and the key each call is kept under. */
 const CACHED: Partial<Record<keyof Repositories, Record<string, (args: unknown[]) => string>>> = {
   sessions: { findWithAccount: ([digest]) => `session:${String(digest)}` },
-  recipes: {
-    view: ([key, viewerId]) => `view:${JSON.stringify(key)}:${String(viewerId)}`,
-    cards: ([query]) => `cards:${JSON.stringify(query)}`,
-  },
+  recipes: { view: ([key, viewerId]) => `view:${JSON.stringify(key)}:${String(viewerId)}` },
+  recipeListing: { cards: ([query]) => `cards:${JSON.stringify(query)}` },
 };
 
 interface WriteTracker {

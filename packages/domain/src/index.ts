@@ -28,6 +28,7 @@ export * from './tokens/api-tokens.js';
 export * from './settings/household-settings.js';
 export * from './settings/household-settings-service.js';
 export * from './recipes/recipe-store.port.js';
+export * from './recipes/recipe-listing.port.js';
 export * from './recipes/recipe.js';
 export * from './recipes/recipe-errors.js';
 export * from './recipes/recipe-content.js';

@@ -6,6 +6,7 @@ import type { LoginThrottleRepository } from './sessions/login-throttle-store.po
 import type { OneTimeLinkRepository } from './accounts/one-time-link-store.port.js';
 import type { SessionRepository } from './sessions/session-store.port.js';
 import type { RecipeRepository } from './recipes/recipe-store.port.js';
+import type { RecipeListingRepository } from './recipes/recipe-listing.port.js';
 import type { ShareRepository } from './shares/share-store.port.js';
 import type { AppSecretRepository } from './shares/app-secret-store.port.js';
 import type { RecipeImageRepository } from './photos/recipe-image-store.port.js';
@@ -22,6 +23,7 @@ export interface Repositories {
   loginThrottle: LoginThrottleRepository;
   settings: HouseholdSettingsRepository;
   recipes: RecipeRepository;
+  recipeListing: RecipeListingRepository;
   shares: ShareRepository;
   appSecrets: AppSecretRepository;
   comments: CommentRepository;

@@ -1,5 +1,5 @@
 import type { Caller } from '../accounts/caller.js';
-import type { AuthorCount, CardPage, RecipeSort, TagCount } from './recipe-store.port.js';
+import type { AuthorCount, CardPage, RecipeSort, TagCount } from './recipe-listing.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import { tidy } from '../shared/text.js';
 
@@ -52,7 +52,7 @@ export class RecipeSearch {
       ...new Set((listing.tags ?? []).map((t) => clean(t).toLowerCase()).filter((t) => t !== '')),
     ];
     const author = clean(listing.author ?? '') || undefined;
-    const result = await this.deps.store.recipes.cards({
+    const result = await this.deps.store.recipeListing.cards({
       viewerId: caller.account.id,
       text,
       tags,
@@ -69,10 +69,10 @@ export class RecipeSearch {
   }
 
   tags(): Promise<TagCount[]> {
-    return this.deps.store.recipes.tagCounts();
+    return this.deps.store.recipeListing.tagCounts();
   }
 
   authors(): Promise<AuthorCount[]> {
-    return this.deps.store.recipes.authorCounts();
+    return this.deps.store.recipeListing.authorCounts();
   }
 }
