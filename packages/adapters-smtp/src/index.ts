@@ -1,1 +1,1 @@
-export {};
+export * from './smtp-mailer.js';

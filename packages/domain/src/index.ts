@@ -69,3 +69,5 @@ export * from './drafts/draft-reading.js';
 export * from './transfer/archive.port.js';
 export * from './mail/mailer.port.js';
 export * from './single-sign-on/identity-provider.port.js';
+export * from './mail/mail-text.js';
+export * from './mail/messages.js';

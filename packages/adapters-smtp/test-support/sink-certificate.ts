@@ -1,0 +1,27 @@
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost (P-256, valid until 2126) that the test
+ * sink presents when it speaks TLS. Its key is public: it guards nothing but tests. A mailer
+ * trusts it through `trustedCertificates: [SINK_CERTIFICATE]`.
+ */
+export const SINK_CERTIFICATE = `
+-----BEGIN CERTIFICATE-----
+MIIBrzCCAVagAwIBAgIULBwGx9Fkr3fKcQoJ0T0Ge8SqXFAwCgYIKoZIzj0EAwIw
+IDEeMBwGA1UEAwwVTGFyZGVyIHRlc3QgU01UUCBzaW5rMCAXDTI2MTEyMzE3NTMw
+MVoYDzIxMjYxMDMwMTc1MzAxWjAgMR4wHAYDVQQDDBVMYXJkZXIgdGVzdCBTTVRQ
+IHNpbmswWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAR2EcTqRd7HX1U3ayfQ9GD3
+KnGp/KCTvd8qcy6I3g58rESj/uOvLtk7Ol4Eh0oyLeGE1bESSqC+eOKNZR/BqT1t
+o2wwajAdBgNVHQ4EFgQURDZ4jBuBGZh4+GtS96JsgQABTTUwHwYDVR0jBBgwFoAU
+RDZ4jBuBGZh4+GtS96JsgQABTTUwGgYDVR0RBBMwEYcEfwAAAYIJbG9jYWxob3N0
+MAwGA1UdEwEB/wQCMAAwCgYIKoZIzj0EAwIDRwAwRAIgCMIfCIBifyjRe9LTQGZG
+/YO3k+VH+3ttJiH1/+AUfkwCID77hZ6OYW4MsR5HDOvfFysLDc4GpqQq3X/QJIG3
+G8mT
+-----END CERTIFICATE-----
+`.trimStart();
+
+export const SINK_KEY = `
+-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgGx5LTRHwawI6uwBk
+grVBbeuY83dD2sKI5w3gTuZT+SuhRANCAAR2EcTqRd7HX1U3ayfQ9GD3KnGp/KCT
+vd8qcy6I3g58rESj/uOvLtk7Ol4Eh0oyLeGE1bESSqC+eOKNZR/BqT1t
+-----END PRIVATE KEY-----
+`.trimStart();
