@@ -12,8 +12,8 @@ import ProviderConstructor from 'oidc-provider';
 export interface TestPerson {
   subject: string;
   email?: string;
-  /** Omitted → the provider says nothing about the address. */
-  email_verified?: boolean;
+  /** Omitted → the provider says nothing about the address; a string plays a sloppy provider. */
+  email_verified?: boolean | string;
   name?: string;
 }
 
@@ -24,6 +24,11 @@ export interface TestIdentityProviderOptions {
   redirectUris?: string[];
   /** Who signs in when a `signIn` call names nobody. */
   signInAs?: TestPerson;
+  /**
+   * The host in the issuer address (default `127.0.0.1`); the server listens on 127.0.0.1
+   * whatever it says. On Linux `0.0.0.0` reaches it too: a stand-in for a provider elsewhere.
+   */
+  issuerHost?: string;
   /** How the client proves its secret; the provider then offers only that. Default Basic. */
   clientAuthMethod?: 'client_secret_basic' | 'client_secret_post';
 }
@@ -47,6 +52,8 @@ export interface TestIdentityProvider {
   readonly port: number;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** Every request the provider was sent, as `METHOD /path`, oldest first. */
+  readonly requests: readonly string[];
   /** Replaces the registered redirect URIs (a Larder test app's port is known only later). */
   setRedirectUris(uris: string[]): void;
   /** Sets who signs in when a `signIn` call names nobody. */
@@ -103,10 +110,15 @@ export async function startTestIdentityProvider(
   const people = new Map<string, TestPerson>();
   const scripts = new Map<string, { person: TestPerson; refuse: boolean }>();
 
+  const requests: string[] = [];
   let handle: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
-  let server = await listen(0, (req, res) => handle(req, res));
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    requests.push(`${req.method} ${(req.url ?? '').split('?')[0]}`);
+    handle(req, res);
+  };
+  let server = await listen(0, serve);
   const port = (server.address() as AddressInfo).port;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `http://${options.issuerHost ?? '127.0.0.1'}:${port}`;
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
@@ -230,6 +242,7 @@ export async function startTestIdentityProvider(
     port,
     clientId,
     clientSecret,
+    requests,
     setRedirectUris(uris) {
       redirectUris = new Set(uris);
     },
@@ -241,16 +254,55 @@ export async function startTestIdentityProvider(
       await close(server);
     },
     async start() {
-      server = await listen(port, (req, res) => handle(req, res));
+      server = await listen(port, serve);
     },
   };
 }
 
-/** A server that answers every request with a page that is not a discovery document. */
-export async function startGarbageProvider(): Promise<{ issuer: string; stop(): Promise<void> }> {
+/** How a broken provider answers every request, discovery included. */
+export type Breakage =
+  /** 200 with a web page that is not a discovery document. */
+  | 'garbage'
+  /** A JSON document of 2 MiB, its length declared. */
+  | 'huge'
+  /** JSON that never ends, its length undeclared. */
+  | 'endless'
+  /** Nothing at all: the connection stays open and silent. */
+  | 'silent';
+
+/** A provider that is up but broken, on 127.0.0.1 and a free port. */
+export async function startBrokenProvider(
+  breakage: Breakage = 'garbage',
+): Promise<{ issuer: string; stop(): Promise<void> }> {
   const server = await listen(0, (_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end('<html><body>It works!</body></html>');
+    switch (breakage) {
+      case 'garbage':
+        res.setHeader('content-type', 'text/html');
+        res.end('<html><body>It works!</body></html>');
+        break;
+      case 'huge': {
+        const body = JSON.stringify({ issuer: 'x'.repeat(2 * 1024 * 1024) });
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('content-length', Buffer.byteLength(body));
+        res.end(body);
+        break;
+      }
+      case 'endless': {
+        res.setHeader('content-type', 'application/json');
+        res.write('{"issuer":"');
+        const chunk = 'x'.repeat(64 * 1024);
+        // Writes until the socket's buffer is full, and again each time it drains.
+        const pour = () => {
+          let room = true;
+          while (room && !res.destroyed) room = res.write(chunk);
+        };
+        res.on('drain', pour);
+        pour();
+        break;
+      }
+      case 'silent':
+        break;
+    }
   });
   return {
     issuer: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -72,6 +72,7 @@ test('every flow has its own state, nonce and verifier', async () => {
 test.each([
   ['says it is not verified', { email_verified: false }],
   ['says nothing about it', {}],
+  ['calls "true" (a string, not the boolean)', { email_verified: 'true' }],
 ])('an address the provider %s is not vouched for', async (_, claims) => {
   const { authorizationUrl, secrets } = await larder.begin(redirectUri);
   const callback = await provider.signIn(authorizationUrl, {
@@ -96,6 +97,15 @@ test.each([
   const identity = await larder.finish(callback, redirectUri, secrets);
 
   expect(identity).toEqual({ issuer: provider.issuer, subject: 'cy', emailVerified: false });
+});
+
+test('a subject longer than OpenID Connect allows (255) is refused', async () => {
+  const { authorizationUrl, secrets } = await larder.begin(redirectUri);
+  const callback = await provider.signIn(authorizationUrl, { as: { subject: 's'.repeat(256) } });
+
+  const failure = await failureOf(larder.finish(callback, redirectUri, secrets));
+
+  expect(failure.message).toMatch(/subject of 256 characters/);
 });
 
 test('a forged state is refused', async () => {
