@@ -5,7 +5,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-// oidc-provider ships no type declarations; the few members used here are typed below.
+// @ts-expect-error -- oidc-provider ships no type declarations; the members used are typed below.
 import ProviderConstructor from 'oidc-provider';
 
 /** Who signs in at the provider, in the provider's own claim names. */
@@ -204,8 +204,9 @@ export async function startTestIdentityProvider(
     const jar = new Map<string, string>();
     let address = new URL(authorizationUrl);
     if (address.origin !== issuer) throw new Error(`not an address of this provider: ${authorizationUrl}`);
-    if (signInOptions.replaceNonce !== undefined)
+    if (signInOptions.replaceNonce !== undefined) {
       address.searchParams.set('nonce', signInOptions.replaceNonce);
+    }
     for (let hop = 0; hop < MAX_HOPS; hop++) {
       const interaction = /^\/interaction\/([\w-]+)$/.exec(address.pathname);
       if (interaction) {

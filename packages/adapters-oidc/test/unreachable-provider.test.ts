@@ -135,6 +135,18 @@ test.each([
   expect((await failureOf(larder.begin(redirectUri))).message).toMatch(message);
 });
 
+test('an issuer written differently from what the provider states fails cleanly', async () => {
+  const provider = await startTestIdentityProvider();
+  try {
+    // The same server, but the provider calls itself http://127.0.0.1:PORT.
+    const larder = adapterFor({ ...provider, issuer: `http://localhost:${provider.port}` });
+
+    expect((await failureOf(larder.begin(redirectUri))).message).toMatch(/issuer does not match/);
+  } finally {
+    await provider.stop();
+  }
+});
+
 describe('plain http', () => {
   test('to this machine is allowed without asking', async () => {
     const provider = await startTestIdentityProvider();
