@@ -29,8 +29,11 @@ export interface TestIdentityProviderOptions {
    * whatever it says. On Linux `0.0.0.0` reaches it too: a stand-in for a provider elsewhere.
    */
   issuerHost?: string;
-  /** How the client proves its secret; the provider then offers only that. Default Basic. */
-  clientAuthMethod?: 'client_secret_basic' | 'client_secret_post';
+  /**
+   * How the client proves its secret; the provider then offers only that. Default Basic;
+   * `none` makes a public client, proven by PKCE alone.
+   */
+  clientAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'none';
 }
 
 export interface SignInOptions {
@@ -125,7 +128,7 @@ export async function startTestIdentityProvider(
     clients: [
       {
         client_id: clientId,
-        client_secret: clientSecret,
+        ...(clientAuthMethod === 'none' ? {} : { client_secret: clientSecret }),
         redirect_uris: [...redirectUris],
         grant_types: ['authorization_code'],
         response_types: ['code'],

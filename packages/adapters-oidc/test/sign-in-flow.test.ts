@@ -227,6 +227,26 @@ test('a provider that takes the secret only in the form body is given it there',
   }
 });
 
+test('without a secret, Larder is a public client proven by PKCE alone', async () => {
+  const publicOnly = await startTestIdentityProvider({
+    redirectUris: [redirectUri],
+    clientAuthMethod: 'none',
+  });
+  try {
+    const adapter = new OpenIdConnectProvider({
+      issuer: publicOnly.issuer,
+      clientId: publicOnly.clientId,
+      displayName: 'Public',
+    });
+    const { authorizationUrl, secrets } = await adapter.begin(redirectUri);
+    const callback = await publicOnly.signIn(authorizationUrl, { as: { subject: 'gus' } });
+
+    await expect(adapter.finish(callback, redirectUri, secrets)).resolves.toMatchObject({ subject: 'gus' });
+  } finally {
+    await publicOnly.stop();
+  }
+});
+
 test('a wrong client secret is a failure', async () => {
   const adapter = new OpenIdConnectProvider({
     issuer: provider.issuer,
