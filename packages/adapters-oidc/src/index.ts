@@ -1,1 +1,1 @@
-export {};
+export * from './open-id-connect-provider.js';
