@@ -39,10 +39,12 @@ export async function* zipOf(files: AsyncIterable<ArchiveFile>): AsyncGenerator<
       await new Promise<void>((resolve, reject) => {
         zip.addReadStreamLazy(file.name, optionsFor(file.name), (give) => {
           openContent(file.content).then((opened) => {
-            source = opened;
             // 'close' also comes when the source is destroyed because the reader went away.
             opened.once('close', resolve);
             opened.once('error', reject);
+            // A reader that left while the source was opening will never read it.
+            if (stopped) return opened.destroy();
+            source = opened;
             give(null, opened);
           }, reject);
         });

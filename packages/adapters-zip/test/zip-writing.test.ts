@@ -192,6 +192,30 @@ describe('writing as the reader reads', () => {
     await closed;
     expect(pulled).toBe(1);
   });
+
+  test('a reader that stops while a source is opening has that source closed once it opens', async () => {
+    let finishOpening!: () => void;
+    const opening = new Promise<void>((resolve) => (finishOpening = resolve));
+    let closeSource!: () => void;
+    const sourceClosed = new Promise<void>((resolve) => (closeSource = resolve));
+    // An endless source that says when it is closed, as a photo store's response body would.
+    const source: AsyncIterableIterator<Uint8Array> = {
+      [Symbol.asyncIterator]: () => source,
+      next: async () => ({ done: false, value: Buffer.alloc(64 * 1024) }),
+      return: async () => {
+        closeSource();
+        return { done: true, value: undefined };
+      },
+    };
+    const files = listOf([{ name: 'a.jpg', content: () => opening.then(() => source) }]);
+    // The entry's header comes out before its source is opened.
+    for await (const chunk of archives.write(files)) {
+      expect(chunk.byteLength).toBeGreaterThan(0);
+      break;
+    }
+    finishOpening();
+    await sourceClosed;
+  });
 });
 
 describe('failures end the archive with their error', () => {
