@@ -1,1 +1,2 @@
-export {};
+export * from './entry-names.js';
+export * from './yazl-zip-archives.js';

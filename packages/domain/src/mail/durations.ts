@@ -1,6 +1,4 @@
-import { DAY_MS, HOUR_MS } from '../shared/dependencies.js';
-
-const MINUTE_MS = 60 * 1000;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../shared/time.js';
 
 /**
  * A link's lifetime in the largest whole unit that states it exactly, so a mail never promises

@@ -20,6 +20,11 @@ export interface ArchiveLimits {
   maxTotalBytes: number;
   /** Largest uncompressed / compressed ratio of one entry (a zip bomb goes far beyond). */
   maxRatio: number;
+  /**
+   * Entries of at most this many uncompressed bytes are not held to `maxRatio`: a small JSON
+   * document may compress very well and cannot hurt. 0 (the default) holds every entry to it.
+   */
+  ratioExemptBytes?: number;
 }
 
 export interface ArchiveEntry {

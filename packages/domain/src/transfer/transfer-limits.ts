@@ -1,0 +1,35 @@
+import { MAX_IMAGE_UPLOAD_BYTES, MAX_PHOTOS_PER_RECIPE } from '../photos/image-rules.js';
+import type { ArchiveLimits } from './archive.port.js';
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/**
+ * What an imported archive may hold (docs/transfer.md). Generous for any household's real
+ * recipes (500 recipes with 20 photos each are 10,501 entries), and small enough that a hostile
+ * archive costs little: its size is capped while it arrives, its entries from its directory
+ * before anything is inflated, each document before it is parsed.
+ */
+export const TRANSFER_LIMITS = {
+  /** The upload itself; more is 413, found as it arrives. */
+  maxArchiveBytes: GiB,
+  /** Files and folders together. */
+  maxEntries: 20_000,
+  /** One entry uncompressed: a photo (at most 10 MiB) or a document (at most 8 MiB). */
+  maxEntryBytes: 12 * MiB,
+  /** Everything uncompressed together. */
+  maxTotalBytes: 2 * GiB,
+  /** How far one entry may have been compressed … */
+  maxRatio: 100,
+  /** … unless it is small: a JSON document of 1 MiB or less may be as repetitive as it likes. */
+  ratioExemptBytes: MiB,
+  /** One JSON document (`larder.json` or a `recipe.json`); the largest recipe the rules allow is about 1.8 MB in ASCII, 4.4 MB in three-byte characters. */
+  maxDocumentBytes: 8 * MiB,
+  /** Objects and lists in one document: a recipe at every limit has about 4,700. */
+  maxDocumentContainers: 10_000,
+  /** How deep objects and lists may nest in one document: a recipe needs 5. */
+  maxDocumentDepth: 16,
+  /** One photo's file, as for an upload. */
+  maxPhotoBytes: MAX_IMAGE_UPLOAD_BYTES,
+  photosPerRecipe: MAX_PHOTOS_PER_RECIPE,
+} as const satisfies ArchiveLimits & Record<string, number>;
