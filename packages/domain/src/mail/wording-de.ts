@@ -1,5 +1,5 @@
 import { wholeUnits } from './durations.js';
-import type { MailLanguage } from './wording.js';
+import type { MailLanguage } from './mail-language.js';
 
 /** "Dieser Link ist … gültig": the accusative of a span of time ("einen Tag", "eine Stunde"). */
 const UNITS = {

@@ -1,5 +1,5 @@
 import { wholeUnits } from './durations.js';
-import type { MailLanguage } from './wording.js';
+import type { MailLanguage } from './mail-language.js';
 
 const UNITS = {
   day: ['one day', 'days'],
