@@ -89,7 +89,8 @@ beforeAll(async () => {
     steps: [],
   });
   recipeId = recipe.body.id;
-}, 60_000);
+  // A first start creates the embedded database, which takes long on a busy machine: an upper bound only.
+}, 180_000);
 
 afterAll(async () => {
   await service?.stop();
