@@ -53,6 +53,8 @@ export function createApp(options: AppOptions): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // `/API/v1/…` is not `/api/v1/…`: every check that looks at the path sees what routing sees.
+  app.set('case sensitive routing', true);
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'extended');
 
@@ -95,7 +97,7 @@ export function createApp(options: AppOptions): Express {
   );
   app.use('/setup', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 }));
 
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   mountRoutes(router, table, {
     registry,
     resolveCaller: callerResolver(services.signIn, services.tokens, config.secureCookies),

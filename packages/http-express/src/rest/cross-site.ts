@@ -10,10 +10,10 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function crossSiteWriteCheck(publicOrigin: string | undefined): RequestHandler {
   return (req, _res, next) => {
     const origin = req.headers.origin;
+    // Case-blind, whatever routing does: `/API/…` is guarded like `/api/…`.
+    const path = req.path.toLowerCase();
     const guarded =
-      (WRITES.has(req.method) && req.path.startsWith('/api/')) ||
-      req.path === '/mcp' ||
-      req.path.startsWith('/mcp/');
+      (WRITES.has(req.method) && path.startsWith('/api/')) || path === '/mcp' || path.startsWith('/mcp/');
     if (!guarded || origin === undefined) return next();
     const own = `${req.protocol}://${req.headers.host ?? ''}`;
     if (origin === own || (publicOrigin !== undefined && origin === publicOrigin)) return next();

@@ -87,6 +87,33 @@ function locatedProblem(error: unknown, route: RouteDescription): unknown {
   return new HttpProblem(p);
 }
 
+/** Where the first string holding NUL is in a value (PostgreSQL text cannot hold one), or null. */
+function nulAt(value: unknown, location: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? location : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulAt(item, `${location}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulAt(item, location === '' ? key : `${location}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * No string holding NUL goes further than the edge: in the path it names nothing (404); in the
+ * query or the body it is a 422 at its place. So no NUL ever reaches a query.
+ */
+function refuseNul(params: Record<string, unknown>, query: Record<string, unknown>, body?: unknown): void {
+  if (nulAt(params, '')) throw problem(404, 'Nothing is named like that.');
+  const at = nulAt(query, 'query') ?? (body === undefined ? null : nulAt(body, 'body'));
+  if (at) throw validationProblem([{ location: at, message: 'must not contain NUL characters' }]);
+}
+
 interface Validators {
   params: ReturnType<SchemaRegistry['validator']> | null;
   query: ReturnType<SchemaRegistry['validator']> | null;
@@ -160,6 +187,9 @@ function mountOperation(
         if (!absent && !bodyValidator(value))
           throw validationProblem(issuesFrom(bodyValidator.errors, 'body'));
         input = { ...input, body: absent ? undefined : value };
+        refuseNul(params, query, absent ? undefined : value);
+      } else {
+        refuseNul(params, query);
       }
       const call: Call = {
         caller,
@@ -200,6 +230,8 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
     try {
       const caller = await admitted(route, req, options);
       const { params, query } = pathAndQuery(route, req, validators);
+      // Public pages and files answer a link that names nothing alike, whatever it holds.
+      if (route.access.kind !== 'public') refuseNul(params, query);
       await route.handle({
         req,
         res,
