@@ -12,7 +12,10 @@ export interface Config {
   logLevel: string;
   logFormat: 'json' | 'pretty';
   bcryptCost: number;
-  /** Largest JSON body accepted, in bytes. */
+  /**
+   * Largest JSON body accepted, in bytes: room for the largest recipe the rules accept, even in a
+   * script of three-byte characters (about 4.4 MB).
+   */
   jsonLimitBytes: number;
   /** Keep hot reads (sessions, recipes, card pages) in memory, cleared on every write (SERVICE_READ_CACHE). */
   readCache: boolean;
@@ -104,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env['SERVICE_LOG_LEVEL'] ?? 'info',
     logFormat,
     bcryptCost: cost,
-    jsonLimitBytes: 1024 * 1024,
+    jsonLimitBytes: 5 * 1024 * 1024,
     readCache: readCacheSetting(env['SERVICE_READ_CACHE']),
     s3: loadS3(env),
     imageWorkers,

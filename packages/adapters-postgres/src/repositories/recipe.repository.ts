@@ -9,16 +9,31 @@ import { PERSON_COLUMNS, RECIPE_COLUMNS, json, personFrom, personOf, recipeFromR
 const SLUG_LOCK_KEY = 7_310_221_000;
 
 /**
- * The search document: title first, then tags and ingredient names, the
- * description, and the steps' text, all with the `simple` configuration
- * (the same on PostgreSQL and PGlite).
+ * A part of the search document is cut to this many characters. PostgreSQL refuses a tsvector over
+ * 1 MB, which a recipe at every limit (2,000 ingredient names of 120 characters, 50 steps of 2,000,
+ * in three-byte script) would pass; cut like this, a document stays well below it (about 120,000
+ * characters, under 400 kB whatever the script) and every recipe the rules accept can be saved.
+ * Only words beyond the cut of a giant recipe are not found.
+ */
+export const SEARCH_PART_CHARS = 60_000;
+
+function part(texts: readonly string[]): string {
+  const joined = [...new Set(texts)].join(' \n ');
+  return joined.length > SEARCH_PART_CHARS ? joined.slice(0, SEARCH_PART_CHARS) : joined;
+}
+
+/**
+ * The search document: title first, then tags and ingredient names (each once), the description,
+ * and the steps' text, all with the `simple` configuration (the same on PostgreSQL and PGlite).
  */
 function searchVector(recipe: Recipe): RawBuilder<unknown> {
-  const ingredients = recipe.ingredientGroups.flatMap((g) => g.ingredients.map((i) => i.name)).join(' \n ');
-  const tags = recipe.tags.join(' \n ');
-  const steps = recipe.steps.map((s) => s.text).join(' \n ');
+  const tagsAndIngredients = part([
+    ...recipe.tags,
+    ...recipe.ingredientGroups.flatMap((g) => g.ingredients.map((i) => i.name)),
+  ]);
+  const steps = part(recipe.steps.map((s) => s.text));
   return sql`setweight(to_tsvector('simple', ${recipe.title}::text), 'A')
-    || setweight(to_tsvector('simple', ${tags}::text || ' ' || ${ingredients}::text), 'B')
+    || setweight(to_tsvector('simple', ${tagsAndIngredients}::text), 'B')
     || setweight(to_tsvector('simple', ${recipe.description}::text), 'C')
     || setweight(to_tsvector('simple', ${steps}::text), 'D')`;
 }
