@@ -11,45 +11,50 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** `count` characters of CJK text, a different run for every `seed`. */
-function cjk(seed: number, count: number): string {
-  return Array.from({ length: count }, (_, i) =>
-    String.fromCodePoint(0x4e00 + ((seed * 131 + i * 7) % 20_000)),
-  ).join('');
+let words = 0;
+/** `count` characters of CJK text in two-character words, no word ever repeated: each its own lexeme. */
+function cjk(count: number): string {
+  let text = '';
+  while (text.length + 3 <= count) {
+    const n = words++;
+    const word = String.fromCodePoint(0x4e00 + (n % 20_000), 0x4e00 + Math.floor(n / 20_000));
+    text += text ? ` ${word}` : word;
+  }
+  return text;
 }
 
 it('saves and finds a recipe of 20 groups × 100 distinct 120-character CJK names and 50 long steps', async () => {
   const groups = Array.from({ length: 20 }, (_, g) => ({
     name: `組${g}`,
     ingredients: Array.from({ length: 100 }, (_, i) => ({
-      name: cjk(g * 100 + i + 1, 120),
+      name: cjk(120),
       quantity: 1,
       unit: null,
       note: null,
     })),
   }));
-  const steps = Array.from({ length: 50 }, (_, s) => ({ text: cjk(10_000 + s, 2000) }));
+  const steps = Array.from({ length: 50 }, () => ({ text: cjk(2000) }));
   const res = await request(t.app)
     .post('/api/v1/recipes')
     .set('Cookie', t.owner.cookie)
     .send({
       title: 'Festtafel',
-      description: cjk(99_999, 2000),
+      description: cjk(2000),
       servings: 12,
       prepMinutes: null,
       cookMinutes: null,
       sourceUrl: null,
-      tags: Array.from({ length: 20 }, (_, i) => cjk(50_000 + i, 40)),
+      tags: Array.from({ length: 20 }, () => cjk(40)),
       ingredientGroups: groups,
       steps,
     });
-  expect(res.status).toBe(201);
+  expect([res.status, res.body.errors?.slice(0, 3)]).toEqual([201, undefined]);
 
   const byTitle = await request(t.app).get('/api/v1/recipes?q=festtafel').set('Cookie', t.owner.cookie);
   expect(byTitle.body.items.map((c: { id: string }) => c.id)).toEqual([res.body.id]);
   const firstName = groups[0]!.ingredients[0]!.name;
   const byIngredient = await request(t.app)
-    .get(`/api/v1/recipes?q=${encodeURIComponent(firstName.slice(0, 5))}`)
+    .get(`/api/v1/recipes?q=${encodeURIComponent(firstName.split(' ')[0]!)}`)
     .set('Cookie', t.owner.cookie);
   expect(byIngredient.body.items.map((c: { id: string }) => c.id)).toEqual([res.body.id]);
 });
