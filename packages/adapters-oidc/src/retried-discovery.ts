@@ -13,7 +13,7 @@ export class RetriedDiscovery<T> {
   constructor(
     private readonly discover: () => Promise<T>,
     private readonly retryAfterMs: number,
-    private readonly clock: Clock,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   get(): Promise<T> {

@@ -49,10 +49,11 @@ export interface OneTimeLinksTable {
   used_at: Timestamp | null;
 }
 
-export interface LoginThrottleTable {
-  username_key: string;
-  failures: number;
+export interface SignInAttemptsTable {
+  key: string;
+  attempts: number;
   window_started_at: Timestamp;
+  next_turn: Timestamp | null;
 }
 
 export interface HouseholdSettingsTable {
@@ -160,7 +161,7 @@ export interface LarderDatabase {
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   one_time_links: OneTimeLinksTable;
-  login_throttle: LoginThrottleTable;
+  sign_in_attempts: SignInAttemptsTable;
   household_settings: HouseholdSettingsTable;
   recipes: RecipesTable;
   recipe_favorites: RecipeFavoritesTable;

@@ -7,7 +7,7 @@ import { PostgresAppSecretRepository } from './repositories/app-secret.repositor
 import { PostgresCommentRepository } from './repositories/comment.repository.js';
 import type { Executor } from './repositories/executor.js';
 import { PostgresHouseholdSettingsRepository } from './repositories/household-settings.repository.js';
-import { PostgresLoginThrottleRepository } from './repositories/login-throttle.repository.js';
+import { PostgresSignInAttemptRepository } from './repositories/sign-in-attempt.repository.js';
 import { PostgresOneTimeLinkRepository } from './repositories/one-time-link.repository.js';
 import { PostgresPendingImageDeletionRepository } from './repositories/pending-image-deletion.repository.js';
 import { PostgresRecipeImageRepository } from './repositories/recipe-image.repository.js';
@@ -26,7 +26,7 @@ function repositoriesOn(db: Executor): Repositories {
     sessions: new PostgresSessionRepository(db),
     apiTokens: new PostgresApiTokenRepository(db),
     links: new PostgresOneTimeLinkRepository(db),
-    loginThrottle: new PostgresLoginThrottleRepository(db),
+    signInAttempts: new PostgresSignInAttemptRepository(db),
     settings: new PostgresHouseholdSettingsRepository(db),
     recipes: new PostgresRecipeRepository(db),
     recipeListing: new PostgresRecipeListingRepository(db),

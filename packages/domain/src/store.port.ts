@@ -2,7 +2,7 @@ import type { AccountRepository } from './accounts/account-store.port.js';
 import type { CommentRepository } from './comments/comment-store.port.js';
 import type { ApiTokenRepository } from './tokens/api-token-store.port.js';
 import type { HouseholdSettingsRepository } from './settings/household-settings-store.port.js';
-import type { LoginThrottleRepository } from './sessions/login-throttle-store.port.js';
+import type { SignInAttemptRepository } from './sessions/sign-in-attempt-store.port.js';
 import type { OneTimeLinkRepository } from './accounts/one-time-link-store.port.js';
 import type { SessionRepository } from './sessions/session-store.port.js';
 import type { RecipeRepository } from './recipes/recipe-store.port.js';
@@ -20,7 +20,7 @@ export interface Repositories {
   sessions: SessionRepository;
   apiTokens: ApiTokenRepository;
   links: OneTimeLinkRepository;
-  loginThrottle: LoginThrottleRepository;
+  signInAttempts: SignInAttemptRepository;
   settings: HouseholdSettingsRepository;
   recipes: RecipeRepository;
   recipeListing: RecipeListingRepository;

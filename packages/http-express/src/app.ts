@@ -55,7 +55,9 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   // `/API/v1/…` is not `/api/v1/…`: every check that looks at the path sees what routing sees.
   app.set('case sensitive routing', true);
-  app.set('trust proxy', 'loopback');
+  // Client addresses (the sign-in guard counts by them) come from the socket, or from
+  // `X-Forwarded-For` only as far as the proxies named in SERVICE_TRUSTED_PROXIES.
+  app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
   app.set('query parser', 'extended');
 
   app.use((req, res, next) => {

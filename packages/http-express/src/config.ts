@@ -6,6 +6,11 @@ export interface Config {
   databaseUrl: string | undefined;
   adminUser: string;
   adminPassword: string | undefined;
+  /**
+   * Proxies whose `X-Forwarded-For` (and `-Proto`) are believed (SERVICE_TRUSTED_PROXIES): addresses,
+   * CIDR ranges or `loopback`, `linklocal`, `uniquelocal`. Empty: the socket's address is the client's.
+   */
+  trustedProxies: string[];
   /** Absolute base URL for links; its origin also passes the cross-site check. */
   publicUrl: string | undefined;
   secureCookies: boolean;
@@ -70,6 +75,24 @@ function parseAddr(addr: string): { host: string | undefined; port: number } {
   return { host: match[1] ? match[1] : undefined, port };
 }
 
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+const IP_OR_RANGE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+
+function parseTrustedProxies(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!PROXY_PRESETS.includes(entry) && !IP_OR_RANGE.test(entry)) {
+      throw new ConfigError(
+        `SERVICE_TRUSTED_PROXIES: "${entry}" is not an address, a CIDR range, loopback, linklocal or uniquelocal`,
+      );
+    }
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { host, port } = parseAddr(env['SERVICE_ADDR'] ?? ':8060');
   const publicUrl = env['SERVICE_PUBLIC_URL']?.trim() || undefined;
@@ -102,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env['SERVICE_DATABASE_URL']?.trim() || undefined,
     adminUser: env['SERVICE_ADMIN_USER']?.trim() || 'admin',
     adminPassword: env['SERVICE_ADMIN_PASSWORD'] || undefined,
+    trustedProxies: parseTrustedProxies(env['SERVICE_TRUSTED_PROXIES']),
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     secureCookies: publicUrl?.startsWith('https://') ?? false,
     logLevel: env['SERVICE_LOG_LEVEL'] ?? 'info',

@@ -3,7 +3,7 @@
  * mocked: real domain, real repositories, real bcrypt; only the clock can be
  * moved by the test.
  */
-import type { Clock } from '@larder/domain';
+import type { Clock, PasswordHasher } from '@larder/domain';
 import { ensureOwner } from '@larder/domain';
 import { type TestDatabase, openTestDatabase } from '@larder/adapters-postgres/test-support/test-database.js';
 import { migrateToLatest } from '@larder/adapters-postgres';
@@ -22,6 +22,10 @@ export class MovableClock implements Clock {
     return new Date(Date.now() + this.offsetMs);
   }
   advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+  /** Waiting on this clock moves it on at once: tests never sleep. */
+  async wait(ms: number): Promise<void> {
     this.offsetMs += ms;
   }
 }
@@ -59,6 +63,8 @@ let counter = 0;
 export interface TestAppOptions {
   /** Collects every log line (JSON) the app writes, at level info and above. */
   logs?: string[];
+  /** The password hasher (a real one, perhaps wrapped to count its checks). */
+  hasher?: PasswordHasher;
 }
 
 export async function startTestApp(
@@ -70,7 +76,14 @@ export async function startTestApp(
   const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data', ...env });
   const clock = new MovableClock();
   const queries = new QueryCounter();
-  const container = composeContainer(config, { ...database, db: database.db.withPlugin(queries) }, { clock });
+  const container = composeContainer(
+    config,
+    { ...database, db: database.db.withPlugin(queries) },
+    {
+      clock,
+      ...(options.hasher ? { hasher: options.hasher } : {}),
+    },
+  );
   await ensureOwner(coreDependencies(container), OWNER.username, OWNER.password);
   const app = createApp({
     config,

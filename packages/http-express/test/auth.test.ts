@@ -128,11 +128,11 @@ describe('login throttle', () => {
     expect(elsewhere.status).toBe(429);
     expect(Number(elsewhere.headers['retry-after'])).toBeGreaterThan(0);
     const row = await t.database.db
-      .selectFrom('login_throttle')
+      .selectFrom('sign_in_attempts')
       .selectAll()
-      .where('username_key', '=', 'throttled')
+      .where('key', '=', 'username:throttled')
       .executeTakeFirstOrThrow();
-    expect(row.failures).toBe(5);
+    expect(row.attempts).toBe(5);
   });
 
   it('throttles unknown usernames alike', async () => {

@@ -45,8 +45,8 @@ async function linkOf(username: string) {
 }
 
 async function throttleKeys(): Promise<string[]> {
-  const rows = await t.database.db.selectFrom('login_throttle').select('username_key').execute();
-  return rows.map((r) => r.username_key).sort();
+  const rows = await t.database.db.selectFrom('sign_in_attempts').select('key').execute();
+  return rows.map((r) => r.key.replace('\n', ' from ')).sort();
 }
 
 it('removes sessions past their expiry and keeps live ones, which go on working', async () => {
@@ -99,22 +99,29 @@ it('removes one-time links a day after they were used or ran out, and keeps open
   expect(await linkOf('invited')).toEqual([]);
 });
 
-it('removes login throttle counts once their window has ended, and keeps running ones', async () => {
+it('removes sign-in attempt counts once their window has ended, and keeps running ones', async () => {
   for (let i = 0; i < 5; i++) expect((await login('ghost', 'wrong-password')).status).toBe(401);
   expect((await login('ghost', 'wrong-password')).status).toBe(429);
   t.clock.advance(10 * MINUTE);
   expect((await login('other', 'wrong-password')).status).toBe(401);
   expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0 });
-  expect(await throttleKeys()).toEqual(['ghost', 'other']);
+  expect(await throttleKeys()).toEqual([
+    'address:127.0.0.1',
+    'pair:ghost from 127.0.0.1',
+    'pair:other from 127.0.0.1',
+    'username:ghost',
+    'username:other',
+  ]);
 
+  // The ghost's window (and this address's, which began with it) has ended.
   t.clock.advance(5 * MINUTE + 1000);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 1 });
-  expect(await throttleKeys()).toEqual(['other']);
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 3 });
+  expect(await throttleKeys()).toEqual(['pair:other from 127.0.0.1', 'username:other']);
   // The running window still counts: four more failures make five, the sixth is refused.
   for (let i = 0; i < 4; i++) expect((await login('other', 'wrong-password')).status).toBe(401);
   expect((await login('other', 'wrong-password')).status).toBe(429);
 
-  t.clock.advance(15 * MINUTE);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 1 });
+  t.clock.advance(15 * MINUTE + 1000);
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 3 });
   expect(await throttleKeys()).toEqual([]);
 });

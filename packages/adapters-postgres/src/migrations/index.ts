@@ -4,6 +4,7 @@ import * as recipes from './20261122T1000_recipes.js';
 import * as comments from './20261122T1100_comments.js';
 import * as images from './20261122T1200_images.js';
 import * as shares from './20261122T1300_shares.js';
+import * as signInGuard from './20261123T0900_sign_in_guard.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '20261122T1100_comments': comments,
   '20261122T1200_images': images,
   '20261122T1300_shares': shares,
+  '20261123T0900_sign_in_guard': signInGuard,
 };
 
 export const migrationProvider: MigrationProvider = {

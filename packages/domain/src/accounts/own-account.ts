@@ -1,6 +1,6 @@
 import { Forbidden, IssueList, NotAuthenticated } from '../shared/errors.js';
 import type { CoreDependencies } from '../core-dependencies.js';
-import { PasswordThrottle, passwordMatches } from '../sessions/password-throttle.js';
+import { SignInGuard, passwordMatches } from '../sessions/sign-in-guard.js';
 import { type Account, COLORS, type Color, type Locale, usernameKey } from './account.js';
 import type { Caller } from './caller.js';
 import { checkDisplayName, normaliseEmail } from './account-management.js';
@@ -15,20 +15,25 @@ export interface ProfileChange {
 
 /** What a signed-in member changes about themselves. */
 export class OwnAccount {
-  private readonly throttle: PasswordThrottle;
+  private readonly guard: SignInGuard;
 
   constructor(private readonly deps: CoreDependencies) {
-    this.throttle = new PasswordThrottle(deps.store.loginThrottle);
+    this.guard = new SignInGuard(deps.store.signInAttempts, deps.clock);
   }
 
   /**
    * Changes the caller's password. The current password is required unless the
    * account has none yet. Every other session of the account ends. Wrong current
-   * passwords count in the username's login throttle: guessing here is no cheaper
-   * than at the sign-in form.
+   * passwords count like failed sign-ins from the client address `from` (SignInGuard): guessing
+   * here is no cheaper than at the sign-in form.
    */
-  async changePassword(caller: Caller, currentPassword: string | undefined, password: string): Promise<void> {
-    const { store, clock, hasher } = this.deps;
+  async changePassword(
+    caller: Caller,
+    currentPassword: string | undefined,
+    password: string,
+    from: string,
+  ): Promise<void> {
+    const { store, hasher } = this.deps;
     if (caller.via !== 'session') throw new Forbidden('auth.session_only', 'This needs a signed-in session.');
     const account = caller.account;
     const issues = new IssueList();
@@ -37,15 +42,12 @@ export class OwnAccount {
       issues.add('currentPassword', 'is required to change an existing password');
     }
     issues.throwIfAny();
-    if (account.passwordHash) {
-      const key = usernameKey(account.username);
-      const now = clock.now();
-      await this.throttle.refuseWhileLocked(key, now);
-      if (!(await passwordMatches(hasher, currentPassword ?? '', account.passwordHash))) {
-        await this.throttle.recordFailure(key, now);
+    const hash = account.passwordHash;
+    if (hash) {
+      const source = { usernameKey: usernameKey(account.username), address: from };
+      if (!(await this.guard.check(source, () => passwordMatches(hasher, currentPassword ?? '', hash)))) {
         throw new NotAuthenticated('auth.wrong_password', 'The current password is wrong.');
       }
-      await this.throttle.clear(key);
     }
     const passwordHash = await hasher.hash(password);
     await store.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { LOGIN_WINDOW_SECONDS } from '../sessions/password-throttle.js';
+import { SIGN_IN_WINDOW_MS } from '../sessions/sign-in-guard.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { DAY_MS, addMs } from '../shared/time.js';
 
@@ -10,7 +10,7 @@ export interface HousekeepingResult {
   sessions: number;
   /** One-time links used or expired for more than a day. */
   links: number;
-  /** Login throttle counts whose window has ended. */
+  /** Sign-in attempt counts whose window has ended. */
   throttles: number;
 }
 
@@ -28,7 +28,7 @@ export class Housekeeping {
     return {
       sessions: await store.sessions.deleteExpired(now),
       links: await store.links.deleteSpent(addMs(now, -SPENT_LINK_KEEP_MS)),
-      throttles: await store.loginThrottle.deleteEnded(addMs(now, -LOGIN_WINDOW_SECONDS * 1000)),
+      throttles: await store.signInAttempts.deleteEnded(addMs(now, -SIGN_IN_WINDOW_MS)),
     };
   }
 }

@@ -4,7 +4,7 @@ import { NotAuthenticated, ValidationFailed } from '../shared/errors.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { DAY_MS, HOUR_MS, addMs } from '../shared/time.js';
 import { hasControlCharacters } from '../shared/text.js';
-import { PasswordThrottle, passwordMatches } from './password-throttle.js';
+import { SignInGuard, passwordMatches } from './sign-in-guard.js';
 
 /** Sessions last 30 days after their last use (refreshed at most hourly). */
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
@@ -23,31 +23,27 @@ export interface SignedIn {
 }
 
 export class SignInService {
-  private readonly throttle: PasswordThrottle;
+  private readonly guard: SignInGuard;
 
   constructor(private readonly deps: CoreDependencies) {
-    this.throttle = new PasswordThrottle(deps.store.loginThrottle);
+    this.guard = new SignInGuard(deps.store.signInAttempts, deps.clock);
   }
 
-  async login(username: string, password: string): Promise<SignedIn> {
-    const { store, clock, hasher } = this.deps;
+  /** Signs in with a password, from the client address `from` (see SignInGuard for the limits). */
+  async login(username: string, password: string, from: string): Promise<SignedIn> {
+    const { store, hasher } = this.deps;
     // No username holds a control character, and NUL cannot even reach the throttle's table.
     if (hasControlCharacters(username)) {
       throw new ValidationFailed([{ location: 'username', message: 'must not contain control characters' }]);
     }
-    const key = usernameKey(username);
-    const now = clock.now();
-    await this.throttle.refuseWhileLocked(key, now);
-
     const account = await store.accounts.byUsername(username);
     // Unknown users and accounts without a password are checked against a dummy
     // hash, so the answer takes as long as for a wrong password.
-    const matches = await passwordMatches(hasher, password, account?.passwordHash ?? hasher.dummyHash);
-    if (!account || !account.passwordHash || !matches) {
-      await this.throttle.recordFailure(key, now);
-      throw new NotAuthenticated('auth.bad_credentials', 'Wrong username or password.');
-    }
-    await this.throttle.clear(key);
+    const right = await this.guard.check({ usernameKey: usernameKey(username), address: from }, async () => {
+      const matches = await passwordMatches(hasher, password, account?.passwordHash ?? hasher.dummyHash);
+      return account !== null && account.passwordHash !== null && matches;
+    });
+    if (!right || !account) throw new NotAuthenticated('auth.bad_credentials', 'Wrong username or password.');
     return this.startSession(account);
   }
 

@@ -28,8 +28,8 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       input: { body: LoginInputBody },
       output: { status: 200, schema: 'UserResponse', headers: ['Set-Cookie'] },
       errors: [401, 422, 429],
-      run: async ({ session }, { body }) => {
-        const signedIn = await signIn.login(body.username, body.password);
+      run: async ({ session, clientAddress }, { body }) => {
+        const signedIn = await signIn.login(body.username, body.password, clientAddress);
         session.start(signedIn);
         return presentSelf(signedIn.account);
       },
@@ -70,8 +70,8 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       input: { body: ChangePasswordInputBody },
       output: { status: 204 },
       errors: [401, 403, 422, 429],
-      run: async ({ caller }, { body }) => {
-        await own.changePassword(caller, body.currentPassword, body.password);
+      run: async ({ caller, clientAddress }, { body }) => {
+        await own.changePassword(caller, body.currentPassword, body.password, clientAddress);
       },
     }),
 

@@ -33,6 +33,8 @@ export interface Call<C extends Caller | null = Caller | null> {
   session: SessionControl;
   /** The household's base URL (`SERVICE_PUBLIC_URL`, or where the request came in), for links. */
   baseUrl: string;
+  /** The client's address (behind trusted proxies, the one they forwarded). */
+  clientAddress: string;
   log: Logger;
 }
 

@@ -194,6 +194,7 @@ function mountOperation(
       const call: Call = {
         caller,
         baseUrl: options.baseUrl(req),
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         log: (req as Request & { log: Logger }).log,
         session: {
           start: (signedIn) =>

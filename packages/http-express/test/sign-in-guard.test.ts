@@ -1,0 +1,137 @@
+/**
+ * The sign-in guard: every attempt is counted before its password is checked, so a burst never
+ * buys more checks than the rules allow; and nobody can keep a member out: counts are per
+ * (username, client address) and per address, and a username alone is only slowed down, briefly.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { BcryptPasswordHasher } from '@larder/adapters-crypto';
+import type { PasswordHasher } from '@larder/domain';
+import request from 'supertest';
+import { type TestApp, startTestApp } from '../test-support/test-app.js';
+
+/** The real bcrypt hasher, counting how many passwords it checked. */
+class CountingHasher implements PasswordHasher {
+  private readonly real = new BcryptPasswordHasher(10);
+  checks = 0;
+  get dummyHash() {
+    return this.real.dummyHash;
+  }
+  hash(password: string) {
+    return this.real.hash(password);
+  }
+  async verify(password: string, hash: string) {
+    this.checks++;
+    return this.real.verify(password, hash);
+  }
+}
+
+describe('a burst of guesses from one address', () => {
+  let t: TestApp;
+  let hasher: CountingHasher;
+  let server: Server;
+  beforeAll(async () => {
+    hasher = new CountingHasher();
+    t = await startTestApp({}, { hasher });
+    server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+  });
+  afterAll(async () => {
+    server.close();
+    await t.close();
+  });
+
+  it('checks no more than five of 300 simultaneous guesses, the right one among them', async () => {
+    const m = await t.member('user', 'burst');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const guess = (password: string) =>
+      fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'burst', password }),
+      }).then((res) => res.status);
+    const passwords = Array.from({ length: 300 }, (_, i) => (i === 150 ? m.password : `guess-${i}`));
+    hasher.checks = 0;
+    const statuses = await Promise.all(passwords.map(guess));
+    expect(hasher.checks).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(295);
+    expect(statuses.every((s) => s === 401 || s === 429 || s === 200)).toBe(true);
+  });
+});
+
+describe('client addresses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ SERVICE_TRUSTED_PROXIES: 'loopback' });
+  });
+  afterAll(() => t.close());
+
+  const loginFrom = (address: string, username: string, password: string) =>
+    request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', address).send({ username, password });
+
+  it('keeps the owner signing in from home however often somebody elsewhere guesses', async () => {
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 6; i++) await loginFrom('203.0.113.7', 'owner', `wrong-${round}-${i}`);
+      expect((await loginFrom('203.0.113.7', 'owner', 'wrong')).status).toBe(429);
+      expect((await loginFrom('198.51.100.9', 'owner', t.owner.password)).status).toBe(200);
+    }
+    // A session that was signed in all along never noticed.
+    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', t.owner.cookie)).status).toBe(200);
+  });
+
+  it('refuses an address that fails for many usernames, and only that address', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await loginFrom('203.0.113.50', `sprayed${i}`, 'wrong-password')).status).toBe(401);
+    }
+    const refused = await loginFrom('203.0.113.50', 'sprayed-more', 'wrong-password');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await loginFrom('203.0.113.51', 'owner', t.owner.password)).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await loginFrom(`2001:db8:1:2::${i + 1}`, 'owner', 'wrong-password')).status).toBe(401);
+    }
+    expect((await loginFrom('2001:db8:1:2:ffff::9', 'owner', 'wrong-password')).status).toBe(429);
+    expect((await loginFrom('2001:db8:1:3::1', 'owner', t.owner.password)).status).toBe(200);
+  });
+
+  it('slows a username guessed from many addresses down, briefly, and lets the right password in', async () => {
+    const m = await t.member('user', 'popular');
+    const before = t.clock.now().getTime();
+    for (let i = 0; i < 9; i++) {
+      expect((await loginFrom(`192.0.2.${i + 1}`, 'popular', 'wrong-password')).status).toBe(401);
+    }
+    // Five failures are free; then each check waits for its turn: 0.5 s, 1 s, 2 s …
+    const waited = t.clock.now().getTime() - before;
+    expect(waited).toBeGreaterThanOrEqual(500 + 1000 + 2000);
+    // … and the member's own attempt waits its 4 s too, never more than 10 s, then gets in.
+    const start = t.clock.now().getTime();
+    expect((await loginFrom('192.0.2.200', 'popular', m.password)).status).toBe(200);
+    expect(t.clock.now().getTime() - start).toBeGreaterThanOrEqual(4000);
+    expect(t.clock.now().getTime() - start).toBeLessThanOrEqual(10_000);
+    // The right password cleared the username's failures: no wait any more.
+    const after = t.clock.now().getTime();
+    expect((await loginFrom('192.0.2.201', 'popular', m.password)).status).toBe(200);
+    expect(t.clock.now().getTime() - after).toBeLessThan(100);
+  });
+});
+
+describe('without trusted proxies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('ignores X-Forwarded-For: rotating it does not buy a guesser more checks', async () => {
+    const login = (address: string, password: string) =>
+      request(t.app)
+        .post('/api/v1/auth/login')
+        .set('X-Forwarded-For', address)
+        .send({ username: 'owner', password });
+    for (let i = 0; i < 5; i++) expect((await login(`203.0.113.${i}`, 'wrong-password')).status).toBe(401);
+    expect((await login('203.0.113.99', 'wrong-password')).status).toBe(429);
+  });
+});
