@@ -26,7 +26,7 @@ function cjk(count: number): string {
 it('saves and finds a recipe of 20 groups × 100 distinct 120-character CJK names and 50 long steps', async () => {
   const groups = Array.from({ length: 20 }, (_, g) => ({
     name: `組${g}`,
-    ingredients: Array.from({ length: 100 }, (_, i) => ({
+    ingredients: Array.from({ length: 100 }, () => ({
       name: cjk(120),
       quantity: 1,
       unit: null,
