@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDirectory } from './data-dir-lock.js';
 import type { LarderDatabase } from './schema.js';
 
 export interface DatabaseOptions {
@@ -73,10 +74,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let pglite = options.pglite;
+  let unlock = () => {};
   if (!pglite) {
     const dir = join(options.dataDir ?? './data', 'db');
     await mkdir(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    unlock = lockDataDirectory(options.dataDir ?? './data');
+    try {
+      pglite = await PGlite.create(dir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   const instance = pglite;
   const db = new Kysely<LarderDatabase>({ dialect: new PGliteDialect({ pglite: instance }) });
@@ -92,6 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => undefined);
       await db.destroy();
       if (!instance.closed) await instance.close();
+      unlock();
     },
   };
 }

@@ -3,3 +3,4 @@ export { migrateToLatest } from './migrate.js';
 export { READS_CHANGED_CHANNEL, createPostgresStore, type StoreOptions } from './store.js';
 export { ReadCache } from './read-cache.js';
 export type { LarderDatabase } from './schema.js';
+export { DataDirectoryInUse } from './data-dir-lock.js';

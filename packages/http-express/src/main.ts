@@ -1,3 +1,4 @@
+import { DataDirectoryInUse } from '@larder/adapters-postgres';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logging.js';
 import { startService } from './server.js';
@@ -36,6 +37,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('larder: failed to start:', error);
+  if (error instanceof DataDirectoryInUse) {
+    console.error(`larder: ${error.message}`);
+  } else {
+    console.error('larder: failed to start:', error);
+  }
   process.exit(1);
 });

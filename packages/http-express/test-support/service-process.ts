@@ -4,7 +4,7 @@
  * For tests about the process itself: that it stays up, that it refuses to share its data.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ export interface ServiceProcess {
   output(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
+  /** Ends the process; a data directory made for it goes with it. */
   stop(): Promise<void>;
 }
 
@@ -67,6 +68,7 @@ export async function startServiceProcess(
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
+      if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
   };
 }
