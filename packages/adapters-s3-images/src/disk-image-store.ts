@@ -99,7 +99,33 @@ export class DiskImageStore implements ImageStore {
     }
     return entries.filter((key) => key.startsWith(prefix) && isSafeImageKey(key));
   }
+
+  async removeLeftovers(olderThan: Date): Promise<number> {
+    let entries;
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile() || !TEMPORARY.test(entry.name)) continue;
+      const path = join(entry.parentPath, entry.name);
+      try {
+        if ((await stat(path)).mtimeMs >= olderThan.getTime()) continue;
+        await rm(path, { force: true });
+        removed++;
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+    return removed;
+  }
 }
+
+/** A temporary file of `put`: a dot, a UUID, `.tmp` (no key may start with a dot). */
+const TEMPORARY = /^\.[0-9a-f-]{36}\.tmp$/;
 
 function etagOf(size: number, mtimeMs: number, ino: number): string {
   return `"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}-${ino.toString(16)}"`;

@@ -94,6 +94,14 @@ export class S3ImageStore implements ImageStore {
     }
   }
 
+  /**
+   * Nothing to do: an S3 `PutObject` is whole or absent, never half-written. (Multipart uploads,
+   * which can be left incomplete, are not used.)
+   */
+  async removeLeftovers(_olderThan: Date): Promise<number> {
+    return 0;
+  }
+
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
     let token: string | undefined;

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -43,6 +43,23 @@ describe('image store on disk', () => {
     await writeFile(join(dir, 'recipes/r1/i1/.0b7a.tmp'), 'half');
     expect(await store.list('recipes/')).toEqual([]);
     await expect(store.get('recipes/r1/i1/.0b7a.tmp')).rejects.toThrow(/refused image key/);
+  });
+
+  it('removes the temporary files crashed writes left, once they are old, and nothing else', async () => {
+    const dir = join(root, 'leftovers');
+    const store = new DiskImageStore(dir);
+    await store.put('recipes/r1/i1/thumb.jpg', new Uint8Array([1]), 'image/jpeg');
+    const old = join(dir, 'recipes/r1/i1/.0b7a0000-1111-4222-8333-444455556666.tmp');
+    const fresh = join(dir, 'recipes/r1/i2/.0b7a0000-1111-4222-8333-777788889999.tmp');
+    await mkdir(join(dir, 'recipes/r1/i2'), { recursive: true });
+    await writeFile(old, 'half');
+    await writeFile(fresh, 'under way');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+
+    expect(await store.removeLeftovers(new Date(Date.now() - 60 * 60 * 1000))).toBe(1);
+    expect(await readdir(join(dir, 'recipes/r1/i1'))).toEqual(['thumb.jpg']);
+    expect(await readdir(join(dir, 'recipes/r1/i2'))).toHaveLength(1);
   });
 
   it('is the store chosen when no bucket is set, under <data dir>/images', async () => {

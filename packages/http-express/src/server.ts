@@ -64,9 +64,11 @@ export async function startService(
     let tidying: Promise<void> = Promise.resolve();
     const tidy = () => {
       tidying = housekeeping.run().then(
-        (removed) => {
+        async (removed) => {
           const total = removed.sessions + removed.links + removed.throttles;
           if (total > 0) logger.info({ removed }, 'housekeeping removed expired rows');
+          const leftovers = await janitor.removeLeftovers();
+          if (leftovers > 0) logger.info({ leftovers }, 'housekeeping removed files interrupted writes left');
         },
         (error: unknown) => logger.warn({ err: error }, 'housekeeping failed'),
       );

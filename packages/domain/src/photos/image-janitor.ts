@@ -5,6 +5,8 @@ import { addMs } from '../shared/time.js';
 
 /** How long a sweep holds the entries it took before another sweep may take them. */
 const LEASE_MS = 5 * 60 * 1000;
+/** How old a store's temporary file must be before it counts as left behind (no write takes this long). */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 /** Longest wait between two attempts at one entry. */
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -36,6 +38,19 @@ export class ImageJanitor {
       else result.failed++;
     }
     return result;
+  }
+
+  /**
+   * Removes what interrupted writes left in the store more than `UPLOAD_GRACE_MS` ago (a store's
+   * temporary files); never throws. Run now and then: it may walk the whole store.
+   */
+  async removeLeftovers(): Promise<number> {
+    const { clock, images } = this.deps;
+    try {
+      return await images.removeLeftovers(addMs(clock.now(), -LEFTOVER_AGE_MS));
+    } catch {
+      return 0;
+    }
   }
 
   /** Removes the files of one entry now (a failed upload's); true when they are gone. */

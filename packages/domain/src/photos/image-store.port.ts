@@ -29,4 +29,9 @@ export interface ImageStore {
   delete(key: string): Promise<void>;
   /** Every key that starts with `prefix`, in no particular order. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Removes what writes interrupted before `olderThan` left behind (a crash in the middle of a
+   * `put`), never touching a write that may still be under way; answers how many it removed.
+   */
+  removeLeftovers(olderThan: Date): Promise<number>;
 }
