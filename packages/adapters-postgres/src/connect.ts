@@ -36,7 +36,12 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const url = options.url;
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // A database that does not answer fails a request in seconds (503), not when the client gives up.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
     // A dropped connection must not take the process down; the pool replaces it.
     pool.on('error', () => undefined);
     const db = new Kysely<LarderDatabase>({ dialect: new PostgresDialect({ pool }) });

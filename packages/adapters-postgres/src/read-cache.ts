@@ -5,14 +5,13 @@
  * clears it at once and again after its transaction commits, and tells the
  * other instances on the same database (PostgreSQL NOTIFY, delivered at
  * commit) to clear theirs. Entries also expire after a short time, and the
- * cache turns itself off if it can no longer hear the other instances.
+ * cache is off for as long as it cannot hear the other instances (see `keepCoherent`).
  */
 export class ReadCache {
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
   /** Moves on every invalidation, so a read that raced a write is not kept. */
   private generation = 0;
   private enabled: boolean;
-  private broken = false;
 
   constructor(
     enabled = false,
@@ -48,14 +47,18 @@ export class ReadCache {
     this.entries.clear();
   }
 
-  /** Starts caching (once invalidations from other instances can be heard), unless turned off for good. */
-  enable(): void {
-    if (!this.broken) this.enabled = true;
+  get on(): boolean {
+    return this.enabled;
   }
 
-  /** Stops caching for good (used when invalidations from other instances can no longer be heard). */
+  /** Starts caching: invalidations from other instances can be heard (again), so nothing old is kept. */
+  enable(): void {
+    this.invalidate();
+    this.enabled = true;
+  }
+
+  /** Stops caching and forgets everything: invalidations from other instances can no longer be heard. */
   disable(): void {
-    this.broken = true;
     this.enabled = false;
     this.invalidate();
   }

@@ -1,5 +1,6 @@
 import type { Repositories, Store } from '@larder/domain';
 import { type Kysely, sql } from 'kysely';
+import { translatingOutage } from './outage.js';
 import { ReadCache } from './read-cache.js';
 import { PostgresAccountRepository } from './repositories/account.repository.js';
 import { PostgresApiTokenRepository } from './repositories/api-token.repository.js';
@@ -118,16 +119,46 @@ export interface StoreOptions {
   cache?: ReadCache;
 }
 
+/**
+ * Every repository method, and transactions, answer a database that does not answer with the
+ * domain's `ServiceUnavailable` (a 503 with Retry-After), never a driver's error.
+ */
+function withOutageTranslation(store: Store): Store {
+  const out: Record<string, unknown> = {
+    transaction: (work: Parameters<Store['transaction']>[0]) =>
+      translatingOutage(() => store.transaction(work)),
+  };
+  for (const name of Object.keys(store) as Array<keyof Store>) {
+    if (name === 'transaction') continue;
+    const target = store[name] as unknown as Repo;
+    const wrappers = new Map<string, unknown>();
+    out[name] = new Proxy(target, {
+      get(object, property, receiver) {
+        const member = Reflect.get(object, property, receiver) as unknown;
+        if (typeof member !== 'function' || typeof property !== 'string') return member;
+        let wrapper = wrappers.get(property);
+        if (!wrapper) {
+          const method = member as (...args: unknown[]) => Promise<unknown>;
+          wrapper = (...args: unknown[]) => translatingOutage(() => method.apply(object, args));
+          wrappers.set(property, wrapper);
+        }
+        return wrapper;
+      },
+    });
+  }
+  return out as unknown as Store;
+}
+
 /** The domain's store on PostgreSQL (through `pg` or PGlite: the same SQL). */
 export function createPostgresStore(db: Kysely<LarderDatabase>, options: StoreOptions = {}): Store {
   const { cache } = options;
   if (!cache) {
-    return {
+    return withOutageTranslation({
       ...repositoriesOn(db),
       transaction: (work) => db.transaction().execute((trx) => work(repositoriesOn(trx))),
-    };
+    });
   }
-  return {
+  return withOutageTranslation({
     ...withCache(repositoriesOn(db), db, cache, null),
     transaction: async (work) => {
       const tracker: WriteTracker = { wrote: false };
@@ -140,5 +171,5 @@ export function createPostgresStore(db: Kysely<LarderDatabase>, options: StoreOp
         if (tracker.wrote) cache.invalidate();
       }
     },
-  };
+  });
 }

@@ -33,22 +33,23 @@ import {
 } from '@larder/domain';
 import { createImageRenderer, createImageStore } from '@larder/adapters-s3-images';
 import { BcryptPasswordHasher, NodeSecrets, SystemClock } from '@larder/adapters-crypto';
-import {
-  type Database,
-  READS_CHANGED_CHANNEL,
-  ReadCache,
-  createPostgresStore,
-} from '@larder/adapters-postgres';
+import { type Database, ReadCache, createPostgresStore, keepCoherent } from '@larder/adapters-postgres';
+import type { Logger } from 'pino';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { Config } from './config.js';
 import type { RestServices } from './rest/routes/route-module.js';
 
 export const CONFIG = Symbol('Config');
 export const DATABASE = Symbol('Database');
+/** Stops the read cache's listening for other instances (at shutdown). */
+export const STOP_COHERENCE = Symbol('StopCoherence');
 
+/** What a start (or a test) hands the composition root besides the configuration. */
 export interface Overrides {
   clock?: Clock;
   hasher?: PasswordHasher;
+  /** Where the composition's own events go (the read cache going off and on). */
+  logger?: Logger;
 }
 
 /** The ports nearly every use case needs, as a composed container provides them. */
@@ -100,16 +101,11 @@ export function composeContainer(
   // Hot reads are cached only while this instance hears every other instance's writes.
   const cache = new ReadCache();
   if (config.readCache) {
-    database
-      .listen(
-        READS_CHANGED_CHANNEL,
-        () => cache.invalidate(),
-        () => cache.disable(),
-      )
-      .then(
-        () => cache.enable(),
-        () => cache.disable(),
-      );
+    const stop = keepCoherent(database, cache, {
+      onChange: (state, reason) =>
+        overrides.logger?.[state === 'off' ? 'warn' : 'info']({ reason }, `read cache ${state}`),
+    });
+    c.register(STOP_COHERENCE, { useValue: stop });
   }
   c.register(STORE, { useValue: createPostgresStore(database.db, { cache }) });
 

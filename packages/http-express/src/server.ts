@@ -4,7 +4,7 @@ import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-p
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { guardProcess } from './rest/request-scope.js';
-import { type Overrides, composeContainer, coreDependencies } from './composition-root.js';
+import { type Overrides, STOP_COHERENCE, composeContainer, coreDependencies } from './composition-root.js';
 import type { Config } from './config.js';
 
 /** How often the server retries file removals that failed. */
@@ -30,7 +30,7 @@ export async function startService(
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-    const container = composeContainer(config, database, overrides);
+    const container = composeContainer(config, database, { logger, ...overrides });
     const owner = await ensureOwner(coreDependencies(container), config.adminUser, config.adminPassword);
     const base = config.publicUrl ?? `http://localhost:${config.port}`;
     if (owner.setupLink) {
@@ -95,6 +95,7 @@ export async function startService(
           clearInterval(sweeper);
           clearInterval(tidier);
           await tidying;
+          if (container.isRegistered(STOP_COHERENCE)) container.resolve<() => void>(STOP_COHERENCE)();
           await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
           await database.close();
           unguard();

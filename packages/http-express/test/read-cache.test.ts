@@ -148,14 +148,17 @@ describe('ReadCache', () => {
     expect(await cache.read('k', async () => 'not asked')).toBe('fresh');
   });
 
-  it('stays off for good once it can no longer hear other instances', async () => {
+  it('is off, and forgets, while it cannot hear other instances; comes back empty', async () => {
     const cache = new ReadCache();
     cache.enable();
     await cache.read('k', async () => 1);
     cache.disable();
-    cache.enable();
+    expect(cache.size).toBe(0);
     expect(await cache.read('k', async () => 2)).toBe(2);
     expect(cache.size).toBe(0);
+    cache.enable();
+    expect(await cache.read('k', async () => 3)).toBe(3);
+    expect(await cache.read('k', async () => 4)).toBe(3);
   });
 
   it('freezes what it keeps, so no request can change what another one reads', async () => {
