@@ -28,6 +28,11 @@ export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '.jest-cache/**', 'data/**', 'coverage/**', '**/*.d.ts'],
   },
+  {
+    // CommonJS configuration files (dependency-cruiser reads only .cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,6 +18,8 @@ export interface AccountsTable {
   password_hash: string | null;
   has_identity: boolean;
   created_at: Timestamp;
+  password_reset_mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  address_confirmation_mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SessionsTable {
@@ -47,6 +49,7 @@ export interface OneTimeLinksTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SignInAttemptsTable {
@@ -156,6 +159,34 @@ export interface PendingImageDeletionsTable {
   created_at: Generated<Date>;
 }
 
+export interface MailSettingsTable {
+  id: Generated<number>;
+  host: string;
+  port: number;
+  security: string;
+  from_address: string;
+  from_name: string | null;
+  username: string | null;
+  password: string | null;
+  updated_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: ColumnType<number, never, never>;
+  kind: string;
+  account_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Timestamp;
+  not_before: Timestamp;
+  lease_until: Timestamp | null;
+  give_up_at: Timestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface LarderDatabase {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -172,4 +203,6 @@ export interface LarderDatabase {
   comment_seen: CommentSeenTable;
   shares: SharesTable;
   app_secrets: AppSecretsTable;
+  mail_settings: MailSettingsTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -9,6 +9,8 @@ import { PostgresCommentRepository } from './repositories/comment.repository.js'
 import type { Executor } from './repositories/executor.js';
 import { PostgresHouseholdSettingsRepository } from './repositories/household-settings.repository.js';
 import { PostgresSignInAttemptRepository } from './repositories/sign-in-attempt.repository.js';
+import { PostgresMailSettingsRepository } from './repositories/mail-settings.repository.js';
+import { PostgresMailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { PostgresOneTimeLinkRepository } from './repositories/one-time-link.repository.js';
 import { PostgresPendingImageDeletionRepository } from './repositories/pending-image-deletion.repository.js';
 import { PostgresRecipeImageRepository } from './repositories/recipe-image.repository.js';
@@ -28,6 +30,8 @@ function repositoriesOn(db: Executor): Repositories {
     apiTokens: new PostgresApiTokenRepository(db),
     links: new PostgresOneTimeLinkRepository(db),
     signInAttempts: new PostgresSignInAttemptRepository(db),
+    mailSettings: new PostgresMailSettingsRepository(db),
+    mailOutbox: new PostgresMailOutboxRepository(db),
     settings: new PostgresHouseholdSettingsRepository(db),
     recipes: new PostgresRecipeRepository(db),
     recipeListing: new PostgresRecipeListingRepository(db),
@@ -47,7 +51,7 @@ type Repo = Record<string, (...args: unknown[]) => Promise<unknown>>;
  * the cache: a new method is safe by default.
  */
 const READS: Partial<Record<keyof Repositories, string[]>> = {
-  accounts: ['byId', 'byUsername', 'owner', 'list', 'count', 'colorUsage'],
+  accounts: ['byId', 'byUsername', 'owner', 'list', 'count', 'colorUsage', 'byConfirmedEmail'],
   sessions: ['findWithAccount'],
   settings: ['get', 'getForUpdate'],
   recipes: ['view', 'byId', 'byIdForUpdate', 'lockSlugs', 'slugsLike'],

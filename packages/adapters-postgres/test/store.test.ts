@@ -127,46 +127,46 @@ describe('one-time links', () => {
   });
 });
 
-describe('login throttle', () => {
-  it('counts failures in one window and starts over once it has passed', async () => {
+describe('sign-in attempts', () => {
+  const WINDOW = 15 * MINUTE;
+
+  it('counts attempts in one window and starts over once it has passed', async () => {
     const start = new Date('2026-01-01T10:00:00Z');
     const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
-    expect(await store.loginThrottle.state('someone')).toBeNull();
-    expect(await store.loginThrottle.recordFailure('someone', at(0), 900)).toEqual({
-      failures: 1,
-      windowStartedAt: at(0),
-    });
-    expect(await store.loginThrottle.recordFailure('someone', at(5), 900)).toEqual({
-      failures: 2,
-      windowStartedAt: at(0),
-    });
-    expect(await store.loginThrottle.recordFailure('someone', at(14), 900)).toEqual({
-      failures: 3,
-      windowStartedAt: at(0),
-    });
-    expect(await store.loginThrottle.recordFailure('someone', at(16), 900)).toEqual({
-      failures: 1,
-      windowStartedAt: at(16),
-    });
-    expect(await store.loginThrottle.state('someone')).toEqual({ failures: 1, windowStartedAt: at(16) });
-    expect(await store.loginThrottle.recordFailure('someone-else', at(16), 900)).toEqual({
-      failures: 1,
-      windowStartedAt: at(16),
-    });
-    await store.loginThrottle.clear('someone');
-    expect(await store.loginThrottle.state('someone')).toBeNull();
-    expect(await store.loginThrottle.state('someone-else')).not.toBeNull();
+    const count = (key: string, minutes: number) => store.signInAttempts.count(key, at(minutes), WINDOW);
+    expect(await count('pair:someone', 0)).toEqual({ attempts: 1, windowStartedAt: at(0) });
+    expect(await count('pair:someone', 5)).toEqual({ attempts: 2, windowStartedAt: at(0) });
+    expect(await count('pair:someone', 14)).toEqual({ attempts: 3, windowStartedAt: at(0) });
+    expect(await count('pair:someone', 16)).toEqual({ attempts: 1, windowStartedAt: at(16) });
+    expect(await count('pair:someone-else', 16)).toEqual({ attempts: 1, windowStartedAt: at(16) });
+    await store.signInAttempts.uncount('pair:someone');
+    expect(await count('pair:someone', 17)).toEqual({ attempts: 1, windowStartedAt: at(17) });
+    await store.signInAttempts.clear('pair:someone');
+    expect(await count('pair:someone', 18)).toEqual({ attempts: 1, windowStartedAt: at(18) });
   });
 
-  it('loses no failure when many arrive at once', async () => {
+  it('loses no attempt when many arrive at once', async () => {
     const now = new Date();
-    const states = await Promise.all(
-      Array.from({ length: 12 }, () => store.loginThrottle.recordFailure('crowded', now, 900)),
+    const counts = await Promise.all(
+      Array.from({ length: 12 }, () => store.signInAttempts.count('pair:crowded', now, WINDOW)),
     );
-    expect(states.map((s) => s.failures).sort((a, b) => a - b)).toEqual(
+    expect(counts.map((c) => c.attempts).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 12 }, (_, i) => i + 1),
     );
-    expect((await store.loginThrottle.state('crowded'))?.failures).toBe(12);
+  });
+
+  it("hands out a username's turns one after another, spaced by its failures, even all at once", async () => {
+    const now = new Date('2026-02-01T10:00:00Z');
+    const rule = { free: 2, stepMs: 1000, capMs: 4000 };
+    for (let i = 0; i < 3; i++) await store.signInAttempts.count('username:popular', now, WINDOW);
+    // Three failures, two of them free: every turn is spaced 2 s (1 s doubled once) from the last.
+    const turns = await Promise.all(
+      Array.from({ length: 5 }, () => store.signInAttempts.takeTurn('username:popular', now, WINDOW, rule)),
+    );
+    expect(turns.map((t) => t.getTime() - now.getTime()).sort((a, b) => a - b)).toEqual([
+      0, 2000, 4000, 6000, 8000,
+    ]);
+    expect((await store.signInAttempts.nextTurn('username:popular'))?.getTime()).toBe(now.getTime() + 10_000);
   });
 });
 

@@ -3,6 +3,8 @@ import type { CommentRepository } from './comments/comment-store.port.js';
 import type { ApiTokenRepository } from './tokens/api-token-store.port.js';
 import type { HouseholdSettingsRepository } from './settings/household-settings-store.port.js';
 import type { SignInAttemptRepository } from './sessions/sign-in-attempt-store.port.js';
+import type { MailSettingsRepository } from './mail/mail-settings-store.port.js';
+import type { MailOutboxRepository } from './mail/mail-outbox-store.port.js';
 import type { OneTimeLinkRepository } from './accounts/one-time-link-store.port.js';
 import type { SessionRepository } from './sessions/session-store.port.js';
 import type { RecipeRepository } from './recipes/recipe-store.port.js';
@@ -21,6 +23,8 @@ export interface Repositories {
   apiTokens: ApiTokenRepository;
   links: OneTimeLinkRepository;
   signInAttempts: SignInAttemptRepository;
+  mailSettings: MailSettingsRepository;
+  mailOutbox: MailOutboxRepository;
   settings: HouseholdSettingsRepository;
   recipes: RecipeRepository;
   recipeListing: RecipeListingRepository;

@@ -30,7 +30,17 @@ import {
   type ImageStore,
   type PhotoDependencies,
   RecipePhotos,
+  AccountMail,
+  AddressConfirmation,
+  type DeliveryReport,
+  MAILER,
+  MailConfiguration,
+  MailOutbox,
+  MailTest,
+  type Mailer,
+  PasswordReset,
 } from '@larder/domain';
+import { SmtpMailer } from '@larder/adapters-smtp';
 import { createImageRenderer, createImageStore } from '@larder/adapters-s3-images';
 import { BcryptPasswordHasher, NodeSecrets, SystemClock } from '@larder/adapters-crypto';
 import { type Database, ReadCache, createPostgresStore, keepCoherent } from '@larder/adapters-postgres';
@@ -48,6 +58,8 @@ export const STOP_COHERENCE = Symbol('StopCoherence');
 export interface Overrides {
   clock?: Clock;
   hasher?: PasswordHasher;
+  /** The mailer (tests: the real SMTP mailer with short timeouts). */
+  mailer?: Mailer;
   /** Where the composition's own events go (the read cache going off and on). */
   logger?: Logger;
 }
@@ -66,6 +78,23 @@ export function coreDependencies(container: DependencyContainer): CoreDependenci
  * The composition root: the only place that knows which adapter implements
  * which port. Domain services are plain classes, built here by factories.
  */
+/** Every mail the outbox handled goes into the log: what kind, and what became of it (never its body). */
+function logDeliveries(logger: Logger | undefined, reports: DeliveryReport[]): void {
+  for (const { id, kind, delivery } of reports) {
+    const fields = { mailId: id, kind, outcome: delivery.outcome };
+    if (delivery.outcome === 'sent') logger?.info(fields, 'mail sent');
+    else if (delivery.outcome === 'deferred')
+      logger?.warn(
+        { ...fields, reason: delivery.reason, retryAt: delivery.retryAt },
+        'mail not sent; will retry',
+      );
+    else if (delivery.outcome === 'refused')
+      logger?.error({ ...fields, reply: delivery.reply }, 'mail refused');
+    else if (delivery.outcome === 'expired')
+      logger?.warn(fields, 'mail dropped: its link expired before it could go');
+  }
+}
+
 /** The domain services the API's operations and routes use, as the container provides them. */
 export function servicesOf(c: DependencyContainer): RestServices {
   return {
@@ -84,6 +113,13 @@ export function servicesOf(c: DependencyContainer): RestServices {
     previews: c.resolve(LinkPreviews),
     photos: c.resolve(RecipePhotos),
     avatars: c.resolve(Avatars),
+    mail: c.resolve(MailConfiguration),
+    mailTest: new MailTest({
+      configuration: c.resolve(MailConfiguration),
+      mailer: c.resolve<Mailer>(MAILER),
+    }),
+    passwordReset: c.resolve(PasswordReset),
+    addressConfirmation: c.resolve(AddressConfirmation),
   };
 }
 
@@ -115,7 +151,6 @@ export function composeContainer(
 
   service(SignInService);
   service(AccountSetup);
-  service(OwnAccount);
   service(ApiTokens);
   service(HouseholdSettingsService);
   service(RecipeMarks);
@@ -148,9 +183,59 @@ export function composeContainer(
       (k) => new RecipeCollection({ ...core(k), janitor: k.resolve(ImageJanitor) }),
     ),
   });
+  // Mail: the household's SMTP server (from the environment or the owner's settings), the outbox
+  // that keeps what must go out, and the mails of accounts.
+  c.register(MAILER, { useValue: overrides.mailer ?? new SmtpMailer() });
+  c.register(MailConfiguration, {
+    useFactory: instanceCachingFactory(
+      (k) =>
+        new MailConfiguration({
+          settings: k.resolve<Store>(STORE).mailSettings,
+          clock: k.resolve<Clock>(CLOCK),
+          environment: { server: config.smtp ?? null, publicUrl: config.publicUrl ?? null },
+        }),
+    ),
+  });
+  c.register(MailOutbox, {
+    useFactory: instanceCachingFactory((k) => {
+      const outbox = new MailOutbox({
+        store: k.resolve<Store>(STORE),
+        clock: k.resolve<Clock>(CLOCK),
+        mailer: k.resolve<Mailer>(MAILER),
+        configuration: k.resolve(MailConfiguration),
+      });
+      outbox.onDelivered = (reports) => logDeliveries(overrides.logger, reports);
+      return outbox;
+    }),
+  });
+  const mailDeps = (k: DependencyContainer) => ({
+    accountMail: k.resolve(AccountMail),
+    outbox: k.resolve(MailOutbox),
+  });
+  c.register(AccountMail, {
+    useFactory: instanceCachingFactory(
+      (k) =>
+        new AccountMail({
+          ...core(k),
+          mail: k.resolve(MailConfiguration),
+          outbox: k.resolve(MailOutbox),
+          mailer: k.resolve<Mailer>(MAILER),
+          identityProviderName: null,
+        }),
+    ),
+  });
+  c.register(PasswordReset, {
+    useFactory: instanceCachingFactory((k) => new PasswordReset({ ...core(k), ...mailDeps(k) })),
+  });
+  c.register(AddressConfirmation, {
+    useFactory: instanceCachingFactory((k) => new AddressConfirmation({ ...core(k), ...mailDeps(k) })),
+  });
+  c.register(OwnAccount, {
+    useFactory: instanceCachingFactory((k) => new OwnAccount({ ...core(k), ...mailDeps(k) })),
+  });
   c.register(AccountManagement, {
     useFactory: instanceCachingFactory(
-      (k) => new AccountManagement({ ...core(k), janitor: k.resolve(ImageJanitor) }),
+      (k) => new AccountManagement({ ...core(k), janitor: k.resolve(ImageJanitor), ...mailDeps(k) }),
     ),
   });
   c.register(RecipePhotos, { useFactory: instanceCachingFactory((k) => new RecipePhotos(photoDeps(k))) });

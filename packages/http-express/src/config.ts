@@ -1,3 +1,11 @@
+import {
+  MAIL_SECURITY,
+  type MailSecurity,
+  type MailServer,
+  ValidationFailed,
+  checkMailSettings,
+} from '@larder/domain';
+
 /** Everything the service reads from its environment (see docs/configuration.md). */
 export interface Config {
   host: string | undefined;
@@ -24,6 +32,8 @@ export interface Config {
   jsonLimitBytes: number;
   /** Keep hot reads (sessions, recipes, card pages) in memory, cleared on every write (SERVICE_READ_CACHE). */
   readCache: boolean;
+  /** Mail from the environment (`SERVICE_SMTP_*`); the in-app mail settings are read-only then. */
+  smtp: MailServer | undefined;
   /** Photos and avatars in S3 / MinIO when a bucket is set; otherwise files under `<dataDir>/images`. */
   s3: S3Config | undefined;
   /** How many images are decoded at once (SERVICE_IMAGE_WORKERS, default 2); the rest wait. */
@@ -66,6 +76,37 @@ function loadS3(env: NodeJS.ProcessEnv): S3Config | undefined {
 }
 
 export class ConfigError extends Error {}
+
+const DEFAULT_SMTP_PORT: Record<MailSecurity, number> = { starttls: 587, tls: 465, none: 25 };
+
+function loadSmtp(env: NodeJS.ProcessEnv): MailServer | undefined {
+  const host = env['SERVICE_SMTP_HOST']?.trim();
+  if (!host) return undefined;
+  const security = (env['SERVICE_SMTP_SECURITY']?.trim() || 'starttls') as MailSecurity;
+  if (!MAIL_SECURITY.includes(security))
+    throw new ConfigError('SERVICE_SMTP_SECURITY must be starttls, tls or none');
+  const portText = env['SERVICE_SMTP_PORT']?.trim();
+  const port = portText ? Number(portText) : DEFAULT_SMTP_PORT[security];
+  const from = env['SERVICE_SMTP_FROM']?.trim();
+  if (!from) throw new ConfigError('SERVICE_SMTP_FROM is required when SERVICE_SMTP_HOST is set');
+  try {
+    return checkMailSettings({
+      host,
+      port,
+      security,
+      from,
+      fromName: env['SERVICE_SMTP_FROM_NAME'],
+      username: env['SERVICE_SMTP_USERNAME'],
+      password: env['SERVICE_SMTP_PASSWORD'] || undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof ValidationFailed)) throw error;
+    const issue = error.issues[0];
+    throw new ConfigError(
+      `SERVICE_SMTP_${(issue?.location ?? '').replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()} ${issue?.message ?? 'is invalid'}`,
+    );
+  }
+}
 
 function parseAddr(addr: string): { host: string | undefined; port: number } {
   const match = /^(?:\[?([^\]]*?)\]?)?:(\d{1,5})$/.exec(addr.trim());
@@ -133,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bcryptCost: cost,
     jsonLimitBytes: 5 * 1024 * 1024,
     readCache: readCacheSetting(env['SERVICE_READ_CACHE']),
+    smtp: loadSmtp(env),
     s3: loadS3(env),
     imageWorkers,
     imageRenderer,

@@ -4,6 +4,7 @@ import { publicRoutes } from './rest/routes/public.routes.js';
 import type { RestRouteModule } from './rest/routes/route-module.js';
 import { serviceRoutes } from './rest/routes/service.routes.js';
 import { setupPageRoutes } from './rest/routes/setup-page.routes.js';
+import { confirmPageRoutes } from './rest/routes/confirm-page.routes.js';
 import type { SchemaRegistry } from './schemas/schema-registry.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
@@ -13,6 +14,7 @@ import { defineRecipeSchemas } from './schemas/recipe.schemas.js';
 import { defineSettingsSchemas } from './schemas/settings.schemas.js';
 import { defineShareSchemas } from './schemas/share.schemas.js';
 import { defineTokenSchemas } from './schemas/token.schemas.js';
+import { defineMailSchemas } from './schemas/mail.schemas.js';
 
 /** Every schema module of the API; each capability adds its own. */
 export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
@@ -24,12 +26,14 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
   defineShareSchemas,
   defineCommentSchemas,
   defineImageSchemas,
+  defineMailSchemas,
 ];
 
 /** REST's own routes (files, uploads, pages, the API description); operations are bound in rest/bindings.ts. */
 export const restRouteModules: RestRouteModule[] = [
   serviceRoutes,
   setupPageRoutes,
+  confirmPageRoutes,
   imageRoutes,
   avatarRoutes,
   publicRoutes,

@@ -1,5 +1,14 @@
 import type { Server } from 'node:http';
-import { ensureOwner, Housekeeping, IMAGE_RENDERER, ImageJanitor, type ImageRenderer } from '@larder/domain';
+import {
+  ensureOwner,
+  Housekeeping,
+  IMAGE_RENDERER,
+  ImageJanitor,
+  type ImageRenderer,
+  MAILER,
+  MailOutbox,
+  type Mailer,
+} from '@larder/domain';
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
@@ -9,6 +18,8 @@ import type { Config } from './config.js';
 
 /** How often the server retries file removals that failed. */
 const IMAGE_SWEEP_MS = 60_000;
+/** How often the server works off the mail outbox (mail is also sent right after it is queued). */
+const OUTBOX_MS = 15_000;
 /** How often the server removes expired sessions, spent links and ended throttle windows. */
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
 
@@ -59,6 +70,12 @@ export async function startService(
       janitor.sweep().catch((error: unknown) => logger.warn({ err: error }, 'image sweep failed'));
     }, IMAGE_SWEEP_MS);
     sweeper.unref();
+    // Mail that must go out and has not yet (a server that was down) is retried here, on every instance.
+    const outbox = container.resolve(MailOutbox);
+    const postman = setInterval(() => {
+      outbox.deliverDue().catch((error: unknown) => logger.warn({ err: error }, 'mail outbox pass failed'));
+    }, OUTBOX_MS);
+    postman.unref();
     // Expired and spent rows are removed at start and then hourly (see Housekeeping).
     const housekeeping = container.resolve(Housekeeping);
     let tidying: Promise<void> = Promise.resolve();
@@ -94,9 +111,11 @@ export async function startService(
           });
           clearInterval(sweeper);
           clearInterval(tidier);
+          clearInterval(postman);
           await tidying;
           if (container.isRegistered(STOP_COHERENCE)) container.resolve<() => void>(STOP_COHERENCE)();
           await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
+          (container.resolve<Mailer>(MAILER) as Mailer & { close?: () => void }).close?.();
           await database.close();
           unguard();
         })()),

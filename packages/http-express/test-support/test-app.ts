@@ -24,9 +24,12 @@ export class MovableClock implements Clock {
   advance(ms: number): void {
     this.offsetMs += ms;
   }
+  /** How long, in all, code waited on this clock. */
+  waitedMs = 0;
   /** Waiting on this clock moves it on at once: tests never sleep. */
   async wait(ms: number): Promise<void> {
     this.offsetMs += ms;
+    this.waitedMs += ms;
   }
 }
 

@@ -41,7 +41,7 @@ describe('NUL', () => {
     const query = await owner(request(t.app).get('/api/v1/comments?recipeId=a%00b'));
     expect(query.status).toBe(422);
     expect(query.body.errors).toEqual([
-      { location: 'query.recipeId', message: 'must not contain NUL characters' },
+      { location: 'query.recipeId', message: 'must not contain control characters (NUL)' },
     ]);
 
     const body = await owner(
@@ -54,7 +54,7 @@ describe('NUL', () => {
     );
     expect(comment.status).toBe(422);
     expect(comment.body.errors).toEqual([
-      { location: 'body.body', message: 'must not contain NUL characters' },
+      { location: 'body.body', message: 'must not contain control characters (NUL)' },
     ]);
   });
 });

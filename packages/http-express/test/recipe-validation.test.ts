@@ -302,11 +302,13 @@ describe('field bounds, each located', () => {
 
   test('control characters are refused where they stand; line breaks in text are kept', async () => {
     const body = recipeBody({
-      title: 'Soup\u0000',
+      title: 'Soup\u0001',
       description: 'Line one\nLine two',
       steps: [{ text: 'Stir\u0007.' }],
     });
     expect(await locationsOf(body)).toEqual(['body.title', 'body.steps[0].text']);
+    // NUL, which no database text can hold, is refused at the edge, before any rule runs.
+    expect(await locationsOf(recipeBody({ title: 'Soup\u0000' }))).toEqual(['body.title']);
     const ok = await post(
       recipeBody({ description: 'Line one\nLine two', steps: [{ text: 'Stir.\n\tThen rest.' }] }),
     );

@@ -4,6 +4,7 @@ import {
   type AccountRepository,
   type Color,
   type Locale,
+  type MailSlot,
   type ManagedAccount,
   type Role,
   usernameKey,
@@ -155,5 +156,33 @@ export class PostgresAccountRepository implements AccountRepository {
       .groupBy('color')
       .execute();
     return rows.map((r) => ({ color: r.color as Color, count: r.count }));
+  }
+
+  async byConfirmedEmail(email: string): Promise<Account[]> {
+    if (!storable(email)) return [];
+    const rows = await this.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .where('email_verified', '=', true)
+      .orderBy('created_at')
+      .execute();
+    return rows.map(accountFromRow);
+  }
+
+  async claimMailSlot(id: string, kind: MailSlot, at: Date, spacingMs: number): Promise<Date | null> {
+    const column = kind === 'password_reset' ? 'password_reset_mailed_at' : 'address_confirmation_mailed_at';
+    const since = new Date(at.getTime() - spacingMs);
+    const claimed = await this.db
+      .updateTable('accounts')
+      .set({ [column]: at })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<=', since)]))
+      .returning('id')
+      .executeTakeFirst();
+    if (claimed) return null;
+    const row = await this.db.selectFrom('accounts').select(column).where('id', '=', id).executeTakeFirst();
+    const last = row?.[column] ?? at;
+    return new Date(last.getTime() + spacingMs);
   }
 }

@@ -20,6 +20,7 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
         created_at: link.createdAt,
         expires_at: link.expiresAt,
         used_at: link.usedAt,
+        address: link.address,
       })
       .execute();
   }
@@ -38,6 +39,7 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
       createdAt: row.created_at,
       expiresAt: row.expires_at,
       usedAt: row.used_at,
+      address: row.address,
     };
   }
 
@@ -83,5 +85,15 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
       .where((eb) => eb.or([eb('used_at', '<', before), eb('expires_at', '<', before)]))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  async lastIssuedAt(accountId: string, purpose: LinkPurpose): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('one_time_links')
+      .select((eb) => eb.fn.max('created_at').as('last'))
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    return row?.last ?? null;
   }
 }

@@ -16,6 +16,11 @@ import { assertMayGrant, assertMayManage, assertMayManageAccounts } from './acco
 import type { Caller } from './caller.js';
 import { checkNewPassword } from './passwords.js';
 import { type IssuedLink, OneTimeLinks } from './setup-links.js';
+import { normaliseEmail } from '../shared/email-address.js';
+import type { AccountMail } from './account-mail.js';
+import { CONFIRMATION_RESEND_SPACING_MS } from './address-confirmation.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { Repositories } from '../store.port.js';
 
 export interface NewAccountInput {
   username: string;
@@ -36,29 +41,29 @@ export interface AccountUpdate {
   password?: string | undefined;
 }
 
+/** A setup link as the admin gets it: where it was mailed, and whether that failed. */
+export interface HandedSetupLink extends IssuedLink {
+  mailedTo?: string;
+  mailError?: 'send_failed';
+  /** The mail server's words when sending failed (for the log, not the answer). */
+  mailFailure?: string;
+}
+
 export interface CreatedAccount {
   account: Account;
-  setupLink: IssuedLink | null;
+  setupLink: HandedSetupLink | null;
+}
+
+/** A fresh setup link: mail it (to `email`, which becomes the account's address first), or not. */
+export interface SetupLinkRequest {
+  mail?: boolean | undefined;
+  email?: string | undefined;
 }
 
 /** Least used colour of the palette, so new members are told apart at a glance. */
 export function leastUsedColor(usage: Array<{ color: string; count: number }>): Color {
   const count = (c: Color) => usage.find((u) => u.color === c)?.count ?? 0;
   return [...COLORS].sort((a, b) => count(a) - count(b))[0] ?? 'amber';
-}
-
-export function normaliseEmail(
-  email: string | undefined,
-  location: string,
-  issues: IssueList,
-): string | null | undefined {
-  if (email === undefined) return undefined;
-  const trimmed = email.trim();
-  if (trimmed === '') return null;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(trimmed) || hasControlCharacters(trimmed)) {
-    issues.add(location, 'must be an email address');
-  }
-  return trimmed;
 }
 
 /** A display name is not blank (unless a blank one may fall back to the username) and holds no control characters. */
@@ -76,6 +81,9 @@ export function checkDisplayName(
 export interface AccountManagementDependencies extends CoreDependencies {
   /** Removes the picture file a deleted account's row queued for removal. */
   janitor: Pick<ImageJanitor, 'sweep'>;
+  /** Invitations and address confirmations. */
+  accountMail: AccountMail;
+  outbox: MailOutbox;
 }
 
 /** Admins and the owner manage the household's accounts. */
@@ -114,7 +122,7 @@ export class AccountManagement {
     issues.throwIfAny();
 
     const passwordHash = input.password === undefined ? null : await hasher.hash(input.password);
-    return store.transaction(async (tx) => {
+    const created = await store.transaction(async (tx) => {
       const account: Account = {
         id: secrets.newId(),
         username,
@@ -133,9 +141,18 @@ export class AccountManagement {
       if (!(await tx.accounts.insert(account))) {
         throw new Conflict('accounts.username_taken', `The username "${username}" is taken.`);
       }
-      const setupLink = passwordHash ? null : await this.links.issueSetupLink(account, tx);
+      // Without a password the account gets a setup link (mailed below, when it can be); with one,
+      // an address the admin set is confirmed through its own mail.
+      const setupLink = passwordHash ? null : await this.links.issueSetupLink(account, tx, account.email);
+      if (passwordHash && account.email) await this.queueConfirmation(tx, account);
       return { account, setupLink };
     });
+    if (passwordHash) this.deps.outbox.deliverSoon();
+    if (!created.setupLink || !created.account.email) return created;
+    return {
+      account: created.account,
+      setupLink: await this.mailSetupLink(created.account, created.setupLink, created.account.email, caller),
+    };
   }
 
   async update(caller: Caller, id: string, change: AccountUpdate): Promise<Account> {
@@ -155,7 +172,8 @@ export class AccountManagement {
     checkDisplayName(change.displayName, 'displayName', issues);
     issues.throwIfAny();
     const passwordHash = change.password === undefined ? undefined : await hasher.hash(change.password);
-    return store.transaction(async (tx) => {
+    const addressChanged = email !== undefined && email !== target.email;
+    const result = await store.transaction(async (tx) => {
       const updated = await tx.accounts.update(id, {
         role: change.role,
         displayName: change.displayName?.trim(),
@@ -167,8 +185,11 @@ export class AccountManagement {
       if (!updated) throw accountNotFound();
       // A password set by an admin signs the account out everywhere.
       if (passwordHash) await tx.sessions.deleteAllOf(id);
+      if (addressChanged && updated.email) await this.queueConfirmation(tx, updated);
       return updated;
     });
+    if (addressChanged) this.deps.outbox.deliverSoon();
+    return result;
   }
 
   async delete(caller: Caller, id: string): Promise<void> {
@@ -182,13 +203,62 @@ export class AccountManagement {
     await this.deps.janitor.sweep();
   }
 
-  async issueSetupLink(caller: Caller, id: string): Promise<IssuedLink> {
-    const target = await this.find(id);
+  /**
+   * A fresh setup link, replacing any open one. `email` sets the person's address first (under the
+   * same rank rule; a changed address is unconfirmed). Unless `mail` is false, and when mail can go
+   * out, the link is mailed to the account's address, and redeeming it confirms that address;
+   * with `mail: false` a changed address gets a confirmation mail instead.
+   */
+  async issueSetupLink(caller: Caller, id: string, request: SetupLinkRequest = {}): Promise<HandedSetupLink> {
+    const { store } = this.deps;
+    let target = await this.find(id);
     assertMayManage(caller.account, target);
     if (target.passwordHash) {
       throw new Conflict('accounts.has_password', 'This account already has a password.');
     }
-    return this.links.issueSetupLink(target);
+    const issues = new IssueList();
+    const email = normaliseEmail(request.email, 'email', issues);
+    issues.throwIfAny();
+    const mailIt = request.mail !== false;
+    const addressChanged = email !== undefined && email !== target.email;
+    const link = await store.transaction(async (tx) => {
+      if (addressChanged) {
+        target = (await tx.accounts.update(id, { email, emailVerified: false })) ?? target;
+        if (!mailIt && target.email) await this.queueConfirmation(tx, target);
+      }
+      return this.links.issueSetupLink(target, tx, mailIt ? target.email : null);
+    });
+    if (addressChanged && !mailIt) this.deps.outbox.deliverSoon();
+    if (!mailIt || !target.email) return link;
+    return this.mailSetupLink(target, link, target.email, caller);
+  }
+
+  /** Mails a setup link while the admin waits; the link is theirs to copy whatever happens. */
+  private async mailSetupLink(
+    account: Account,
+    link: IssuedLink,
+    to: string,
+    caller: Caller,
+  ): Promise<HandedSetupLink> {
+    const sent = await this.deps.accountMail.sendInvitation(account, link, to, caller.account);
+    if (!sent) return link;
+    return {
+      ...link,
+      mailedTo: sent.mailedTo,
+      ...(sent.mailError ? { mailError: sent.mailError } : {}),
+      ...(sent.failure ? { mailFailure: sent.failure } : {}),
+    };
+  }
+
+  /** Queues a confirmation for an address an admin set, at most one a minute per account. */
+  private async queueConfirmation(tx: Repositories, account: Account): Promise<void> {
+    const now = this.deps.clock.now();
+    if (
+      await tx.accounts.claimMailSlot(account.id, 'address_confirmation', now, CONFIRMATION_RESEND_SPACING_MS)
+    ) {
+      return;
+    }
+    await this.deps.accountMail.queueConfirmation(tx, account);
   }
 
   async revokeSetupLink(caller: Caller, id: string): Promise<void> {

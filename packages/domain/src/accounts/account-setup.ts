@@ -1,7 +1,7 @@
 import { IssueList } from '../shared/errors.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { LinkPurpose } from './one-time-link-store.port.js';
-import type { Account } from './account.js';
+import { type Account, sameAddress } from './account.js';
 import { checkNewPassword } from './passwords.js';
 import { OneTimeLinks, deadLink } from './setup-links.js';
 import { type SignedIn, SignInService } from '../sessions/sign-in.js';
@@ -16,26 +16,33 @@ export class AccountSetup {
     this.signIn = new SignInService(deps);
   }
 
-  inspect(token: string): Promise<{ account: Account; purpose: LinkPurpose }> {
-    return this.links.inspect(token);
+  async inspect(token: string): Promise<{ account: Account; purpose: LinkPurpose }> {
+    const { account, purpose } = await this.links.inspect(token);
+    return { account, purpose };
   }
 
   /**
    * Sets the password and signs in. The link is used once: of two concurrent
    * redemptions exactly one wins; the other sees a dead link. Every other
-   * session of the account ends.
+   * session of the account ends. A link mailed to the account's address (an
+   * invitation) confirms that address, while it is still the account's.
    */
   async redeem(token: string, password: string): Promise<SignedIn> {
     const { store, clock, secrets, hasher } = this.deps;
     const issues = new IssueList();
     checkNewPassword(password, 'password', issues);
     issues.throwIfAny();
-    const { account } = await this.links.inspect(token);
+    const { account, address } = await this.links.inspect(token);
     const passwordHash = await hasher.hash(password);
     const updated = await store.transaction(async (tx) => {
       if (!(await tx.links.consume(secrets.digest(token), clock.now()))) throw deadLink();
       await tx.sessions.deleteAllOf(account.id);
-      const changed = await tx.accounts.update(account.id, { passwordHash });
+      const current = await tx.accounts.byId(account.id);
+      const confirms = address !== null && sameAddress(address, current?.email ?? null);
+      const changed = await tx.accounts.update(account.id, {
+        passwordHash,
+        ...(confirms ? { emailVerified: true } : {}),
+      });
       if (!changed) throw deadLink();
       return changed;
     });

@@ -34,7 +34,17 @@ export interface AccountRepository {
   delete(id: string): Promise<boolean>;
   count(): Promise<number>;
   colorUsage(): Promise<Array<{ color: Color; count: number }>>;
+  /** Every account whose confirmed address this is (addresses compared without case). */
+  byConfirmedEmail(email: string): Promise<Account[]>;
+  /**
+   * Claims the account's next mail of this kind, at most one per `spacingMs` (in one statement, so
+   * concurrent requests claim it once). Answers null when claimed, else when the next may go.
+   */
+  claimMailSlot(id: string, kind: MailSlot, at: Date, spacingMs: number): Promise<Date | null>;
 }
+
+/** Mails an account gets at most once in a while, whoever asks. */
+export type MailSlot = 'password_reset' | 'address_confirmation';
 
 export interface NewAccount {
   username: string;

@@ -75,3 +75,8 @@ export function tidyUsername(username: string): string {
 export function usernameKey(username: string): string {
   return username.normalize('NFKC').trim().toLowerCase();
 }
+
+/** Two addresses are the same when they differ only in letter case. */
+export function sameAddress(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+}

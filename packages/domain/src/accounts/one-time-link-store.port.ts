@@ -7,6 +7,11 @@ export interface OneTimeLink {
   createdAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
+  /**
+   * The address the link was mailed to (an invitation, an address confirmation): redeeming it
+   * confirms that address, and only while it is still the account's. Null when not mailed.
+   */
+  address: string | null;
 }
 
 export interface OneTimeLinkRepository {
@@ -21,6 +26,8 @@ export interface OneTimeLinkRepository {
   /** Revokes open links of this purpose; answers how many there were. */
   revokeOpen(accountId: string, purpose: LinkPurpose, at: Date): Promise<number>;
   openExpiry(accountId: string, purpose: LinkPurpose, at: Date): Promise<Date | null>;
+  /** When the account's latest link of this purpose was issued, used or not; null when never. */
+  lastIssuedAt(accountId: string, purpose: LinkPurpose): Promise<Date | null>;
   /** Removes links used or expired before `before`; answers how many. */
   deleteSpent(before: Date): Promise<number>;
 }

@@ -3,8 +3,12 @@ import type { CoreDependencies } from '../core-dependencies.js';
 import { SignInGuard, passwordMatches } from '../sessions/sign-in-guard.js';
 import { type Account, COLORS, type Color, type Locale, usernameKey } from './account.js';
 import type { Caller } from './caller.js';
-import { checkDisplayName, normaliseEmail } from './account-management.js';
+import { checkDisplayName } from './account-management.js';
+import { normaliseEmail } from '../shared/email-address.js';
 import { checkNewPassword } from './passwords.js';
+import type { AccountMail } from './account-mail.js';
+import { CONFIRMATION_RESEND_SPACING_MS } from './address-confirmation.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
 
 export interface ProfileChange {
   displayName?: string | undefined;
@@ -17,7 +21,7 @@ export interface ProfileChange {
 export class OwnAccount {
   private readonly guard: SignInGuard;
 
-  constructor(private readonly deps: CoreDependencies) {
+  constructor(private readonly deps: CoreDependencies & { accountMail: AccountMail; outbox: MailOutbox }) {
     this.guard = new SignInGuard(deps.store.signInAttempts, deps.clock);
   }
 
@@ -56,19 +60,32 @@ export class OwnAccount {
     });
   }
 
+  /** Changes the caller's profile. A changed address is unconfirmed, and its confirmation is mailed. */
   async updateProfile(caller: Caller, change: ProfileChange): Promise<Account> {
+    const { store, clock, accountMail, outbox } = this.deps;
     const issues = new IssueList();
     checkDisplayName(change.displayName, 'displayName', issues);
     const email = normaliseEmail(change.email, 'email', issues);
     issues.throwIfAny();
     const current = caller.account;
-    const updated = await this.deps.store.accounts.update(current.id, {
-      displayName: change.displayName?.trim(),
-      color: change.color,
-      locale: change.locale,
-      ...(email !== undefined && email !== current.email ? { email, emailVerified: false } : {}),
+    const addressChanged = email !== undefined && email !== current.email;
+    const updated = await store.transaction(async (tx) => {
+      const changed = await tx.accounts.update(current.id, {
+        displayName: change.displayName?.trim(),
+        color: change.color,
+        locale: change.locale,
+        ...(addressChanged ? { email, emailVerified: false } : {}),
+      });
+      if (!changed) throw new NotAuthenticated();
+      if (addressChanged && changed.email) {
+        const spacing = CONFIRMATION_RESEND_SPACING_MS;
+        if (!(await tx.accounts.claimMailSlot(changed.id, 'address_confirmation', clock.now(), spacing))) {
+          await accountMail.queueConfirmation(tx, changed);
+        }
+      }
+      return changed;
     });
-    if (!updated) throw new NotAuthenticated();
+    if (addressChanged) outbox.deliverSoon();
     return updated;
   }
 

@@ -15,5 +15,6 @@ export function tidy(text: string): string {
 
 /** True when the text holds a control character (C0, DEL or C1): names and addresses never need one. */
 export function hasControlCharacters(text: string): boolean {
-  return /\p{Cc}/u.test(text);
+  // Control characters, and the Unicode line and paragraph separators that act like line ends.
+  return /[\p{Cc}\u2028\u2029]/u.test(text);
 }

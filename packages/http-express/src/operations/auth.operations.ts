@@ -128,18 +128,6 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
     }),
 
     operation({
-      id: 'password-reset-config',
-      summary: 'Whether a forgotten password can be reset by mail',
-      tag: 'auth',
-      access: PUBLIC,
-      input: {},
-      output: { status: 200, schema: 'PasswordResetInfo' },
-      errors: [],
-      // Mail is not configured in this release, so reset by mail is never offered.
-      run: async () => ({ available: false }),
-    }),
-
-    operation({
       id: 'get-oidc',
       summary: 'Whether sign-in through an identity provider is offered',
       tag: 'auth',

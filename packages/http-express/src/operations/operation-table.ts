@@ -7,6 +7,7 @@ import { type SettingsServices, settingsOperations } from './settings.operations
 import { type ShareServices, shareOperations } from './shares.operations.js';
 import { type TokenServices, tokenOperations } from './tokens.operations.js';
 import { type UserServices, userOperations } from './users.operations.js';
+import { type MailServices, mailOperations } from './mail.operations.js';
 
 /** Every domain service an operation uses, handed over by the composition root. */
 export interface Services
@@ -18,7 +19,8 @@ export interface Services
     RecipeServices,
     CommentServices,
     ShareServices,
-    PhotoServices {}
+    PhotoServices,
+    MailServices {}
 
 /** Every operation of the API, by id: what REST routes and MCP tools are bound to. */
 export class OperationTable {
@@ -52,5 +54,6 @@ export function operationTable(services: Services): OperationTable {
     ...commentOperations(services),
     ...shareOperations(services),
     ...photoOperations(services),
+    ...mailOperations(services),
   ]);
 }

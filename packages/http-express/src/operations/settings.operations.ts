@@ -1,18 +1,20 @@
-import type { HouseholdSettings, HouseholdSettingsService } from '@larder/domain';
+import type { HouseholdSettings, HouseholdSettingsService, MailConfiguration } from '@larder/domain';
 import { UpdateSettingsInputBody } from '../schemas/settings.schemas.js';
 import { type AnyOperation, SESSION, operation, scoped } from './operation.js';
 
 export interface SettingsServices {
   settings: HouseholdSettingsService;
-}
-
-function present(settings: HouseholdSettings) {
-  // Mail arrives with its own issue; until then it is always off.
-  return { ...settings, mailEnabled: false };
+  mail: MailConfiguration;
 }
 
 /** The household settings: read by every member, changed by the owner. */
-export function settingsOperations({ settings }: SettingsServices): AnyOperation[] {
+export function settingsOperations({ settings, mail }: SettingsServices): AnyOperation[] {
+  // mailEnabled: mail with links can go out (a server configured, and the public URL known).
+  const present = async (values: HouseholdSettings) => ({
+    ...values,
+    mailEnabled: (await mail.ready()) !== null,
+  });
+
   return [
     operation({
       id: 'get-settings',

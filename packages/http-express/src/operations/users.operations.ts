@@ -41,9 +41,11 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
       input: { body: CreateUserInputBody },
       output: { status: 201, schema: 'CreatedUserAccount' },
       errors: [401, 403, 409, 422],
-      run: async ({ caller }, { body }) => {
+      run: async ({ caller, log }, { body }) => {
         const created = await accounts.create(caller, body);
         const link = created.setupLink;
+        if (link?.mailFailure)
+          log.warn({ mailedTo: link.mailedTo, reply: link.mailFailure }, 'invitation not sent');
         return {
           ...presentManaged(created.account, link?.expiresAt ?? null),
           ...(link ? { setupLink: presentSetupLink(link) } : {}),
@@ -84,14 +86,21 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
       id: 'issue-setup-link',
       summary: 'Issue a fresh one-time setup link, replacing any open one',
       description:
-        'The body is optional. `mail` (default true) and `email` are checked now and take effect once the ' +
-        'household has mail: then the link is mailed to `email`, or to the account’s address, unless `mail` is false.',
+        'The body is optional. email sets the account’s address first (unconfirmed when it changes). Unless mail is false, ' +
+        'and while mail with links can go out, the link is mailed to the account’s address while the request waits: ' +
+        'mailedTo names it, and mailError is send_failed when sending failed (the link works by hand either way); ' +
+        'redeeming a mailed link confirms the address. With mail false a changed address gets a confirmation mail instead.',
       tag: 'users',
       access: SESSION,
       input: { path: { id: idParam }, body: { ...IssueSetupLinkInputBody, optional: true } },
       output: { status: 201, schema: 'SetupLinkBody' },
       errors: [401, 403, 404, 409, 422],
-      run: async ({ caller }, { id }) => presentSetupLink(await accounts.issueSetupLink(caller, id)),
+      run: async ({ caller, log }, { id, body }) => {
+        const link = await accounts.issueSetupLink(caller, id, body ?? {});
+        if (link.mailFailure)
+          log.warn({ mailedTo: link.mailedTo, reply: link.mailFailure }, 'invitation not sent');
+        return presentSetupLink(link);
+      },
     }),
 
     operation({

@@ -13,6 +13,9 @@ const BINDINGS: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/api/v1/auth/setup/inspect', 'inspect-setup-link'],
   ['post', '/api/v1/auth/setup/password', 'redeem-setup-link'],
   ['get', '/api/v1/auth/password', 'password-reset-config'],
+  ['post', '/api/v1/auth/password/forgot', 'forgot-password'],
+  ['post', '/api/v1/auth/email/confirm', 'confirm-email'],
+  ['post', '/api/v1/auth/me/email/confirmation', 'resend-email-confirmation'],
   ['get', '/api/v1/auth/oidc', 'get-oidc'],
 
   ['get', '/api/v1/users', 'list-users'],
@@ -30,6 +33,10 @@ const BINDINGS: ReadonlyArray<readonly [Method, string, string]> = [
 
   ['get', '/api/v1/settings', 'get-settings'],
   ['patch', '/api/v1/settings', 'update-settings'],
+  ['get', '/api/v1/settings/mail', 'get-mail-settings'],
+  ['put', '/api/v1/settings/mail', 'update-mail-settings'],
+  ['delete', '/api/v1/settings/mail', 'delete-mail-settings'],
+  ['post', '/api/v1/settings/mail/test', 'send-test-mail'],
 
   ['get', '/api/v1/recipes', 'list-recipes'],
   ['post', '/api/v1/recipes', 'create-recipe'],

@@ -108,10 +108,13 @@ function nulAt(value: unknown, location: string): string | null {
  * No string holding NUL goes further than the edge: in the path it names nothing (404); in the
  * query or the body it is a 422 at its place. So no NUL ever reaches a query.
  */
-function refuseNul(params: Record<string, unknown>, query: Record<string, unknown>, body?: unknown): void {
+function refuseNulInPath(params: Record<string, unknown>): void {
   if (nulAt(params, '')) throw problem(404, 'Nothing is named like that.');
-  const at = nulAt(query, 'query') ?? (body === undefined ? null : nulAt(body, 'body'));
-  if (at) throw validationProblem([{ location: at, message: 'must not contain NUL characters' }]);
+}
+
+function refuseNul(values: Record<string, unknown> | unknown, where: 'query' | 'body'): void {
+  const at = values === undefined ? null : nulAt(values, where);
+  if (at) throw validationProblem([{ location: at, message: 'must not contain control characters (NUL)' }]);
 }
 
 interface Validators {
@@ -173,6 +176,8 @@ function mountOperation(
     try {
       const caller = await admitted(route, req, options);
       const { params, query } = pathAndQuery(route, req, validators);
+      refuseNulInPath(params);
+      refuseNul(query, 'query');
       let input: Record<string, unknown> = { ...params, ...query };
       if (body && bodyValidator) {
         if (hasBody(req) && !isJson(req)) throw problem(415, 'Send the body as application/json.');
@@ -186,10 +191,8 @@ function mountOperation(
         if (absent && !body.optional) throw validationProblem([{ location: 'body', message: 'is required' }]);
         if (!absent && !bodyValidator(value))
           throw validationProblem(issuesFrom(bodyValidator.errors, 'body'));
+        refuseNul(absent ? undefined : value, 'body');
         input = { ...input, body: absent ? undefined : value };
-        refuseNul(params, query, absent ? undefined : value);
-      } else {
-        refuseNul(params, query);
       }
       const call: Call = {
         caller,
@@ -232,7 +235,10 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
       const caller = await admitted(route, req, options);
       const { params, query } = pathAndQuery(route, req, validators);
       // Public pages and files answer a link that names nothing alike, whatever it holds.
-      if (route.access.kind !== 'public') refuseNul(params, query);
+      if (route.access.kind !== 'public') {
+        refuseNulInPath(params);
+        refuseNul(query, 'query');
+      }
       await route.handle({
         req,
         res,

@@ -1,4 +1,9 @@
-import { type Account, type ManagedAccount, type IssuedLink, emailConfirmationPending } from '@larder/domain';
+import {
+  type Account,
+  type HandedSetupLink,
+  type ManagedAccount,
+  emailConfirmationPending,
+} from '@larder/domain';
 
 /** The signed-in account (`UserResponse`). */
 export function presentSelf(account: Account) {
@@ -33,8 +38,13 @@ export function presentManagedAccount(account: ManagedAccount) {
   return presentManaged(account, account.setupLinkExpiresAt);
 }
 
-export function presentSetupLink(link: IssuedLink) {
-  return { path: link.path, expiresAt: link.expiresAt.toISOString() };
+export function presentSetupLink(link: HandedSetupLink) {
+  return {
+    path: link.path,
+    expiresAt: link.expiresAt.toISOString(),
+    ...(link.mailedTo ? { mailedTo: link.mailedTo } : {}),
+    ...(link.mailError ? { mailError: link.mailError } : {}),
+  };
 }
 
 export function presentPersonEntry(account: Account) {

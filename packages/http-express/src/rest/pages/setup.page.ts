@@ -57,3 +57,20 @@ export function deadLinkPage(): string {
     markup`<h1>This link is not available</h1><p>It is unknown, was used already, or has expired. Ask an admin of your household for a new one.</p>`,
   );
 }
+
+/** A confirmation link opens this: one button, so a mail scanner following the link confirms nothing. */
+export function confirmAddressPage(who: { displayName: string }, address: string): string {
+  return page(
+    'Confirm your address',
+    markup`<h1>Confirm your address</h1>
+<p>${who.displayName}, confirm that <strong>${address}</strong> is yours, so Larder may send you mail there.</p>
+<form method="post"><button type="submit">Confirm my address</button></form>`,
+  );
+}
+
+export function addressConfirmedPage(address: string): string {
+  return page(
+    'Address confirmed',
+    markup`<h1>Address confirmed</h1><p><strong>${address}</strong> is confirmed. You can close this page.</p>`,
+  );
+}

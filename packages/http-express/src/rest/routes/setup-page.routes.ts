@@ -1,25 +1,12 @@
 import { DomainError, ValidationFailed } from '@larder/domain';
-import type { Response } from 'express';
 import { PUBLIC } from '../../operations/operation.js';
 import { str } from '../../schemas/json-schema.js';
-import { PAGE_CSP, deadLinkPage, setupDonePage, setupFormPage } from '../pages/setup.page.js';
+import { sendPage } from '../pages/send-page.js';
+import { deadLinkPage, setupDonePage, setupFormPage } from '../pages/setup.page.js';
 import { setSessionCookie } from '../session-cookie.js';
 import type { RestRouteModule } from './route-module.js';
 
 const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
-
-function sendPage(res: Response, status: number, body: string): void {
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': PAGE_CSP,
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Robots-Tag': 'noindex',
-    })
-    .send(body);
-}
 
 /**
  * The page a setup link opens: a plain form (no script) to choose a password,

@@ -1,0 +1,123 @@
+import type { Repositories } from '../store.port.js';
+import type { Clock } from '../shared/clock.port.js';
+import { MINUTE_MS, addMs } from '../shared/time.js';
+import type { MailConfiguration } from './mail-configuration.js';
+import type { MailOutboxRepository, NewQueuedMail, QueuedMail } from './mail-outbox-store.port.js';
+import { type Mailer, MailRefused, MailUnreachable } from './mailer.port.js';
+
+/** How long a claimed mail is hidden from other instances while one sends it. */
+const LEASE_MS = 2 * MINUTE_MS;
+/** Waits between attempts: 30 s, doubling, at most 30 minutes. */
+const FIRST_RETRY_MS = 30_000;
+const LAST_RETRY_MS = 30 * MINUTE_MS;
+
+/** What became of one mail. */
+export type Delivery =
+  | { outcome: 'sent' }
+  /** Refused for good by the server (a 5xx reply): dropped. */
+  | { outcome: 'refused'; reply: string }
+  /** Not sent this time (unreachable, a 4xx reply, mail off): tried again later. */
+  | { outcome: 'deferred'; reason: string; retryAt: Date }
+  /** Its link has expired: dropped unsent. */
+  | { outcome: 'expired' }
+  /** Another instance holds it right now. */
+  | { outcome: 'busy' };
+
+export interface DeliveryReport {
+  id: number;
+  kind: QueuedMail['kind'];
+  delivery: Delivery;
+}
+
+export interface MailOutboxDependencies {
+  store: { mailOutbox: MailOutboxRepository };
+  clock: Clock;
+  mailer: Mailer;
+  configuration: MailConfiguration;
+}
+
+/**
+ * Mail that must go out, delivered so that none is lost: queued in the same transaction as the
+ * link it carries, sent now or by the next pass of any instance, retried with growing waits while
+ * the server is unreachable, kept across restarts, and dropped only when refused for good or when
+ * its link has expired.
+ */
+export class MailOutbox {
+  /** Called after every pass (the composition root logs it). */
+  onDelivered: (reports: DeliveryReport[]) => void = () => undefined;
+  private running: Promise<DeliveryReport[]> | null = null;
+
+  constructor(private readonly deps: MailOutboxDependencies) {}
+
+  /** Queues a mail in the caller's transaction: it goes out only if that transaction commits. */
+  enqueue(tx: Pick<Repositories, 'mailOutbox'>, entry: NewQueuedMail): Promise<number> {
+    return tx.mailOutbox.add(entry);
+  }
+
+  /** Starts a pass in the background (after a commit that queued mail); never throws. */
+  deliverSoon(): void {
+    this.deliverDue().catch(() => undefined);
+  }
+
+  /** Sends what is due, up to `limit` mails; one pass at a time on this instance. */
+  async deliverDue(limit = 20): Promise<DeliveryReport[]> {
+    if (this.running) await this.running.catch(() => undefined);
+    this.running = this.pass(limit);
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** Sends one queued mail now, while a request waits for the outcome. */
+  async deliverNow(id: number): Promise<Delivery> {
+    const { store, clock } = this.deps;
+    const now = clock.now();
+    const mail = await store.mailOutbox.claim(id, now, addMs(now, LEASE_MS));
+    if (!mail) return { outcome: 'busy' };
+    const delivery = await this.deliver(mail);
+    this.onDelivered([{ id, kind: mail.kind, delivery }]);
+    return delivery;
+  }
+
+  private async pass(limit: number): Promise<DeliveryReport[]> {
+    const { store, clock } = this.deps;
+    const now = clock.now();
+    const due = await store.mailOutbox.claimDue(now, addMs(now, LEASE_MS), limit);
+    const reports: DeliveryReport[] = [];
+    for (const mail of due)
+      reports.push({ id: mail.id, kind: mail.kind, delivery: await this.deliver(mail) });
+    if (reports.length > 0) this.onDelivered(reports);
+    return reports;
+  }
+
+  private async deliver(mail: QueuedMail): Promise<Delivery> {
+    const { store, clock, mailer, configuration } = this.deps;
+    if (clock.now() >= mail.giveUpAt) {
+      await store.mailOutbox.remove(mail.id);
+      return { outcome: 'expired' };
+    }
+    const inForce = await configuration.inForce();
+    try {
+      if (!inForce) throw new MailUnreachable('mail is not configured');
+      await mailer.send(inForce.server, mail.mail);
+      await store.mailOutbox.remove(mail.id);
+      return { outcome: 'sent' };
+    } catch (error) {
+      if (error instanceof MailRefused && error.reply.startsWith('5')) {
+        await store.mailOutbox.remove(mail.id);
+        return { outcome: 'refused', reply: error.reply };
+      }
+      const reason =
+        error instanceof MailRefused
+          ? error.reply
+          : error instanceof MailUnreachable
+            ? error.reason
+            : ((error as Error)?.message ?? String(error));
+      const retryAt = addMs(clock.now(), Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** mail.attempts));
+      await store.mailOutbox.failed(mail.id, reason, retryAt);
+      return { outcome: 'deferred', reason, retryAt };
+    }
+  }
+}

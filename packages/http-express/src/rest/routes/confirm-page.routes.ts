@@ -1,0 +1,54 @@
+import { DomainError } from '@larder/domain';
+import { PUBLIC } from '../../operations/operation.js';
+import { str } from '../../schemas/json-schema.js';
+import { addressConfirmedPage, confirmAddressPage, deadLinkPage } from '../pages/setup.page.js';
+import { sendPage } from '../pages/send-page.js';
+import type { RestRouteModule } from './route-module.js';
+
+const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
+
+/**
+ * The page an address-confirmation link opens, script-free like the setup page: opening it shows a
+ * button (mail scanners follow links), pressing it confirms the address. Never signs in.
+ */
+export const confirmPageRoutes: RestRouteModule = ({ table, services: { addressConfirmation } }) => {
+  table.add({
+    method: 'get',
+    path: '/confirm-email/:token',
+    operationId: 'confirm-email-page',
+    summary: 'The page an address-confirmation link opens',
+    tag: 'auth',
+    access: PUBLIC,
+    params: { token: tokenParam },
+    responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
+    handle: async ({ params, res }) => {
+      try {
+        const { account, address } = await addressConfirmation.inspect(params.token);
+        sendPage(res, 200, confirmAddressPage(account, address));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        sendPage(res, 404, deadLinkPage());
+      }
+    },
+  });
+
+  table.add({
+    method: 'post',
+    path: '/confirm-email/:token',
+    operationId: 'confirm-email-page-submit',
+    summary: 'Confirm an address through the confirmation page',
+    tag: 'auth',
+    access: PUBLIC,
+    params: { token: tokenParam },
+    responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
+    handle: async ({ params, res }) => {
+      try {
+        const { address } = await addressConfirmation.confirm(params.token);
+        sendPage(res, 200, addressConfirmedPage(address));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        sendPage(res, 404, deadLinkPage());
+      }
+    },
+  });
+};
