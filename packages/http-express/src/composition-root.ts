@@ -48,11 +48,14 @@ import type { Logger } from 'pino';
 import { type DependencyContainer, container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { Config } from './config.js';
 import type { RestServices } from './rest/routes/route-module.js';
+import { BackgroundWork } from './operations/background.js';
 
 export const CONFIG = Symbol('Config');
 export const DATABASE = Symbol('Database');
 /** Stops the read cache's listening for other instances (at shutdown). */
 export const STOP_COHERENCE = Symbol('StopCoherence');
+/** Work operations started and did not wait for (shutdown waits for it). */
+export const BACKGROUND = Symbol('BackgroundWork');
 
 /** What a start (or a test) hands the composition root besides the configuration. */
 export interface Overrides {
@@ -99,6 +102,7 @@ function logDeliveries(logger: Logger | undefined, reports: DeliveryReport[]): v
 export function servicesOf(c: DependencyContainer): RestServices {
   return {
     database: c.resolve<Database>(DATABASE),
+    background: c.resolve<BackgroundWork>(BACKGROUND),
     signIn: c.resolve(SignInService),
     own: c.resolve(OwnAccount),
     setup: c.resolve(AccountSetup),
@@ -130,6 +134,7 @@ export function composeContainer(
 ): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(CONFIG, { useValue: config });
+  c.register(BACKGROUND, { useValue: new BackgroundWork() });
   c.register(DATABASE, { useValue: database });
   c.register(CLOCK, { useValue: overrides.clock ?? new SystemClock() });
   c.register(SECRETS, { useValue: new NodeSecrets() });

@@ -13,7 +13,14 @@ import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-p
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { guardProcess } from './rest/request-scope.js';
-import { type Overrides, STOP_COHERENCE, composeContainer, coreDependencies } from './composition-root.js';
+import {
+  BACKGROUND,
+  type Overrides,
+  STOP_COHERENCE,
+  composeContainer,
+  coreDependencies,
+} from './composition-root.js';
+import type { BackgroundWork } from './operations/background.js';
 import type { Config } from './config.js';
 
 /** How often the server retries file removals that failed. */
@@ -112,6 +119,7 @@ export async function startService(
           clearInterval(sweeper);
           clearInterval(tidier);
           clearInterval(postman);
+          await container.resolve<BackgroundWork>(BACKGROUND).settled();
           await tidying;
           if (container.isRegistered(STOP_COHERENCE)) container.resolve<() => void>(STOP_COHERENCE)();
           await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();

@@ -3,7 +3,7 @@
  * mocked: real domain, real repositories, real bcrypt; only the clock can be
  * moved by the test.
  */
-import type { Clock, PasswordHasher } from '@larder/domain';
+import { type Clock, MAILER, type Mailer, type PasswordHasher } from '@larder/domain';
 import { ensureOwner } from '@larder/domain';
 import { type TestDatabase, openTestDatabase } from '@larder/adapters-postgres/test-support/test-database.js';
 import { migrateToLatest } from '@larder/adapters-postgres';
@@ -12,7 +12,8 @@ import { pino } from 'pino';
 import request from 'supertest';
 import type { DependencyContainer } from 'tsyringe';
 import { createApp } from '../src/app.js';
-import { composeContainer, coreDependencies } from '../src/composition-root.js';
+import { BACKGROUND, composeContainer, coreDependencies } from '../src/composition-root.js';
+import type { BackgroundWork } from '../src/operations/background.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { QueryCounter } from './query-counter.js';
 
@@ -56,6 +57,8 @@ export interface TestApp {
   login(username: string, password: string): Promise<string>;
   /** Creates an account through the API as the owner and signs it in. */
   member(role?: 'user' | 'admin', username?: string): Promise<Member>;
+  /** Resolves once the work requests started in the background (reset mails) has finished. */
+  settled(): Promise<void>;
   /** Creates an API token for a member and answers the raw token. */
   token(member: Member, scopes: string[]): Promise<string>;
   close(): Promise<void>;
@@ -68,6 +71,8 @@ export interface TestAppOptions {
   logs?: string[];
   /** The password hasher (a real one, perhaps wrapped to count its checks). */
   hasher?: PasswordHasher;
+  /** The mailer (the real SMTP mailer, with timeouts short enough for tests). */
+  mailer?: Mailer;
 }
 
 export async function startTestApp(
@@ -85,6 +90,7 @@ export async function startTestApp(
     {
       clock,
       ...(options.hasher ? { hasher: options.hasher } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
     },
   );
   await ensureOwner(coreDependencies(container), OWNER.username, OWNER.password);
@@ -141,6 +147,13 @@ export async function startTestApp(
       if (res.status !== 201) throw new Error(`token failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.token as string;
     },
-    close: () => database.close(),
+    settled: async () => {
+      await container.resolve<BackgroundWork>(BACKGROUND).settled();
+    },
+    close: async () => {
+      await container.resolve<BackgroundWork>(BACKGROUND).settled();
+      (container.resolve<Mailer>(MAILER) as Mailer & { close?: () => void }).close?.();
+      await database.close();
+    },
   };
 }

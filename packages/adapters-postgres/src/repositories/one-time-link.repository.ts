@@ -87,6 +87,10 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
     return Number(result.numDeletedRows);
   }
 
+  async setAddress(tokenDigest: string, address: string | null): Promise<void> {
+    await this.db.updateTable('one_time_links').set({ address }).where('token_digest', '=', tokenDigest).execute();
+  }
+
   async lastIssuedAt(accountId: string, purpose: LinkPurpose): Promise<Date | null> {
     const row = await this.db
       .selectFrom('one_time_links')

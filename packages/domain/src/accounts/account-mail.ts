@@ -89,7 +89,7 @@ export class AccountMail {
    * the queued mail's id, or null when mail cannot go out (then nothing is issued).
    */
   async queueConfirmation(tx: Repositories, account: Account): Promise<number | null> {
-    const ready = await this.deps.mail.ready();
+    const ready = await this.deps.mail.ready(tx);
     if (!ready || account.email === null) return null;
     const link = await this.links.issue(account, 'confirm', { repos: tx, address: account.email });
     const now = this.deps.clock.now();
@@ -114,7 +114,7 @@ export class AccountMail {
    * without a password that signs in through the identity provider, a hint to do that.
    */
   async queueReset(tx: Repositories, account: Account): Promise<number | null> {
-    const ready = await this.deps.mail.ready();
+    const ready = await this.deps.mail.ready(tx);
     if (!ready || account.email === null) return null;
     const now = this.deps.clock.now();
     const provider = this.deps.identityProviderName;

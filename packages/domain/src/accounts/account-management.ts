@@ -241,6 +241,9 @@ export class AccountManagement {
     caller: Caller,
   ): Promise<HandedSetupLink> {
     const sent = await this.deps.accountMail.sendInvitation(account, link, to, caller.account);
+    // A link that was not mailed vouches for no address: opened by hand, it confirms nothing.
+    if (!sent || sent.mailError)
+      await this.deps.store.links.setAddress(this.deps.secrets.digest(link.token), null);
     if (!sent) return link;
     return {
       ...link,

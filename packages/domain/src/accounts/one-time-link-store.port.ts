@@ -26,6 +26,8 @@ export interface OneTimeLinkRepository {
   /** Revokes open links of this purpose; answers how many there were. */
   revokeOpen(accountId: string, purpose: LinkPurpose, at: Date): Promise<number>;
   openExpiry(accountId: string, purpose: LinkPurpose, at: Date): Promise<Date | null>;
+  /** Changes the address a link vouches for (null: none, e.g. when mailing it failed). */
+  setAddress(tokenDigest: string, address: string | null): Promise<void>;
   /** When the account's latest link of this purpose was issued, used or not; null when never. */
   lastIssuedAt(accountId: string, purpose: LinkPurpose): Promise<Date | null>;
   /** Removes links used or expired before `before`; answers how many. */

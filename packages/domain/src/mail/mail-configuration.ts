@@ -90,16 +90,22 @@ export class MailConfiguration {
     private readonly deps: { settings: MailSettingsRepository; clock: Clock; environment: MailEnvironment },
   ) {}
 
-  /** The server in force, or null when mail is off. */
-  async inForce(): Promise<MailInForce | null> {
-    const { environment, settings } = this.deps;
+  /**
+   * The server in force, or null when mail is off. Inside a transaction, pass its repositories:
+   * the embedded database has one connection, which the transaction holds.
+   */
+  async inForce(repos?: { mailSettings: MailSettingsRepository }): Promise<MailInForce | null> {
+    const { environment } = this.deps;
+    const settings = repos?.mailSettings ?? this.deps.settings;
     const server = environment.server ?? (await settings.get());
     return server ? { server, publicUrl: environment.publicUrl } : null;
   }
 
   /** Mail with links can go out: a server is configured and the public URL is known. */
-  async ready(): Promise<(MailInForce & { publicUrl: string }) | null> {
-    const inForce = await this.inForce();
+  async ready(repos?: {
+    mailSettings: MailSettingsRepository;
+  }): Promise<(MailInForce & { publicUrl: string }) | null> {
+    const inForce = await this.inForce(repos);
     return inForce && inForce.publicUrl !== null ? { ...inForce, publicUrl: inForce.publicUrl } : null;
   }
 

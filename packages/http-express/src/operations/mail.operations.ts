@@ -5,9 +5,11 @@ import {
   MailConfigBody,
   TestMailInputBody,
 } from '../schemas/mail.schemas.js';
+import type { BackgroundWork } from './background.js';
 import { type AnyOperation, PUBLIC, SESSION, operation } from './operation.js';
 
 export interface MailServices {
+  background: BackgroundWork;
   mail: MailConfiguration;
   mailTest: MailTest;
   passwordReset: PasswordReset;
@@ -19,6 +21,7 @@ const OWNER_SESSION = { kind: 'session', roles: ['superadmin'] } as const;
 
 /** Mail: the owner's settings and test mail, forgotten passwords, and address confirmation. */
 export function mailOperations({
+  background,
   mail,
   mailTest,
   passwordReset,
@@ -91,9 +94,7 @@ export function mailOperations({
       output: { status: 204 },
       errors: [422],
       run: async ({ log }, { body }) => {
-        passwordReset
-          .request(body.login)
-          .catch((error: unknown) => log.error({ err: error }, 'password reset failed'));
+        background.run('password reset', () => passwordReset.request(body.login), log);
       },
     }),
 
