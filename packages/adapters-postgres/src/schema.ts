@@ -187,6 +187,25 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+export interface IdentitiesTable {
+  account_id: string;
+  issuer: string;
+  subject: string;
+  linked_at: Timestamp;
+}
+
+export interface SignInFlowsTable {
+  state_digest: string;
+  nonce: string;
+  code_verifier: string;
+  intent: string;
+  next_path: string;
+  account_id: string | null;
+  setup_token_digest: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface LarderDatabase {
   accounts: AccountsTable;
   sessions: SessionsTable;
@@ -205,4 +224,6 @@ export interface LarderDatabase {
   app_secrets: AppSecretsTable;
   mail_settings: MailSettingsTable;
   mail_outbox: MailOutboxTable;
+  identities: IdentitiesTable;
+  sign_in_flows: SignInFlowsTable;
 }

@@ -11,6 +11,8 @@ import { PostgresHouseholdSettingsRepository } from './repositories/household-se
 import { PostgresSignInAttemptRepository } from './repositories/sign-in-attempt.repository.js';
 import { PostgresMailSettingsRepository } from './repositories/mail-settings.repository.js';
 import { PostgresMailOutboxRepository } from './repositories/mail-outbox.repository.js';
+import { PostgresIdentityRepository } from './repositories/identity.repository.js';
+import { PostgresSignInFlowRepository } from './repositories/sign-in-flow.repository.js';
 import { PostgresOneTimeLinkRepository } from './repositories/one-time-link.repository.js';
 import { PostgresPendingImageDeletionRepository } from './repositories/pending-image-deletion.repository.js';
 import { PostgresRecipeImageRepository } from './repositories/recipe-image.repository.js';
@@ -32,6 +34,8 @@ function repositoriesOn(db: Executor): Repositories {
     signInAttempts: new PostgresSignInAttemptRepository(db),
     mailSettings: new PostgresMailSettingsRepository(db),
     mailOutbox: new PostgresMailOutboxRepository(db),
+    identities: new PostgresIdentityRepository(db),
+    signInFlows: new PostgresSignInFlowRepository(db),
     settings: new PostgresHouseholdSettingsRepository(db),
     recipes: new PostgresRecipeRepository(db),
     recipeListing: new PostgresRecipeListingRepository(db),

@@ -5,6 +5,8 @@ import type { HouseholdSettingsRepository } from './settings/household-settings-
 import type { SignInAttemptRepository } from './sessions/sign-in-attempt-store.port.js';
 import type { MailSettingsRepository } from './mail/mail-settings-store.port.js';
 import type { MailOutboxRepository } from './mail/mail-outbox-store.port.js';
+import type { IdentityRepository } from './single-sign-on/identity-store.port.js';
+import type { SignInFlowRepository } from './single-sign-on/sign-in-flow-store.port.js';
 import type { OneTimeLinkRepository } from './accounts/one-time-link-store.port.js';
 import type { SessionRepository } from './sessions/session-store.port.js';
 import type { RecipeRepository } from './recipes/recipe-store.port.js';
@@ -25,6 +27,8 @@ export interface Repositories {
   signInAttempts: SignInAttemptRepository;
   mailSettings: MailSettingsRepository;
   mailOutbox: MailOutboxRepository;
+  identities: IdentityRepository;
+  signInFlows: SignInFlowRepository;
   settings: HouseholdSettingsRepository;
   recipes: RecipeRepository;
   recipeListing: RecipeListingRepository;

@@ -97,7 +97,9 @@ export function createApp(options: AppOptions): Express {
       type: ['application/json', 'application/*+json'],
     }),
   );
-  app.use('/setup', express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 }));
+  const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 });
+  app.use('/setup', form);
+  app.use('/api/v1/auth/oidc/start', form);
 
   const router = express.Router({ caseSensitive: true });
   mountRoutes(router, table, {

@@ -39,7 +39,11 @@ import {
   MailTest,
   type Mailer,
   PasswordReset,
+  IDENTITY_PROVIDER,
+  type IdentityProvider,
+  SingleSignOn,
 } from '@larder/domain';
+import { OpenIdConnectProvider } from '@larder/adapters-oidc';
 import { SmtpMailer } from '@larder/adapters-smtp';
 import { createImageRenderer, createImageStore } from '@larder/adapters-s3-images';
 import { BcryptPasswordHasher, NodeSecrets, SystemClock } from '@larder/adapters-crypto';
@@ -63,6 +67,8 @@ export interface Overrides {
   hasher?: PasswordHasher;
   /** The mailer (tests: the real SMTP mailer with short timeouts). */
   mailer?: Mailer;
+  /** The identity provider (tests: the real adapter, retrying discovery at once). */
+  identityProvider?: IdentityProvider | null;
   /** Where the composition's own events go (the read cache going off and on). */
   logger?: Logger;
 }
@@ -124,6 +130,7 @@ export function servicesOf(c: DependencyContainer): RestServices {
     }),
     passwordReset: c.resolve(PasswordReset),
     addressConfirmation: c.resolve(AddressConfirmation),
+    singleSignOn: c.resolve(SingleSignOn),
   };
 }
 
@@ -225,7 +232,30 @@ export function composeContainer(
           mail: k.resolve(MailConfiguration),
           outbox: k.resolve(MailOutbox),
           mailer: k.resolve<Mailer>(MAILER),
-          identityProviderName: null,
+          identityProviderName: config.oidc?.name ?? null,
+        }),
+    ),
+  });
+  // Single sign-on: the household's one OpenID Connect provider, when named.
+  const provider =
+    overrides.identityProvider !== undefined
+      ? overrides.identityProvider
+      : config.oidc
+        ? new OpenIdConnectProvider({
+            issuer: config.oidc.issuer,
+            clientId: config.oidc.clientId,
+            clientSecret: config.oidc.clientSecret,
+            displayName: config.oidc.name,
+          })
+        : null;
+  c.register(IDENTITY_PROVIDER, { useValue: provider });
+  c.register(SingleSignOn, {
+    useFactory: instanceCachingFactory(
+      (k) =>
+        new SingleSignOn({
+          ...core(k),
+          provider: k.resolve<IdentityProvider | null>(IDENTITY_PROVIDER),
+          signIn: k.resolve(SignInService),
         }),
     ),
   });

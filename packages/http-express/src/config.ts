@@ -32,6 +32,8 @@ export interface Config {
   jsonLimitBytes: number;
   /** Keep hot reads (sessions, recipes, card pages) in memory, cleared on every write (SERVICE_READ_CACHE). */
   readCache: boolean;
+  /** The one OpenID Connect provider (`SERVICE_OIDC_*`), or none. */
+  oidc: OidcConfig | undefined;
   /** Mail from the environment (`SERVICE_SMTP_*`); the in-app mail settings are read-only then. */
   smtp: MailServer | undefined;
   /** Photos and avatars in S3 / MinIO when a bucket is set; otherwise files under `<dataDir>/images`. */
@@ -75,7 +77,35 @@ function loadS3(env: NodeJS.ProcessEnv): S3Config | undefined {
   return s3;
 }
 
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** The name on the sign-in button. */
+  name: string;
+}
+
 export class ConfigError extends Error {}
+
+function loadOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const issuer = env['SERVICE_OIDC_ISSUER']?.trim();
+  const clientId = env['SERVICE_OIDC_CLIENT_ID']?.trim();
+  if (!issuer && !clientId) return undefined;
+  if (!issuer || !clientId) {
+    throw new ConfigError('SERVICE_OIDC_ISSUER and SERVICE_OIDC_CLIENT_ID are needed together');
+  }
+  try {
+    const url = new URL(issuer);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error();
+  } catch {
+    throw new ConfigError('SERVICE_OIDC_ISSUER must be the provider\'s http(s) issuer URL');
+  }
+  const name = env['SERVICE_OIDC_NAME']?.trim() || new URL(issuer).hostname;
+  if (/[\p{Cc}]/u.test(name) || name.length > 60) {
+    throw new ConfigError('SERVICE_OIDC_NAME must be one line of at most 60 characters');
+  }
+  return { issuer, clientId, clientSecret: env['SERVICE_OIDC_CLIENT_SECRET'] || undefined, name };
+}
 
 const DEFAULT_SMTP_PORT: Record<MailSecurity, number> = { starttls: 587, tls: 465, none: 25 };
 
@@ -175,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jsonLimitBytes: 5 * 1024 * 1024,
     readCache: readCacheSetting(env['SERVICE_READ_CACHE']),
     smtp: loadSmtp(env),
+    oidc: loadOidc(env),
     s3: loadS3(env),
     imageWorkers,
     imageRenderer,

@@ -5,6 +5,7 @@ import type { RestRouteModule } from './rest/routes/route-module.js';
 import { serviceRoutes } from './rest/routes/service.routes.js';
 import { setupPageRoutes } from './rest/routes/setup-page.routes.js';
 import { confirmPageRoutes } from './rest/routes/confirm-page.routes.js';
+import { singleSignOnRoutes } from './rest/routes/single-sign-on.routes.js';
 import type { SchemaRegistry } from './schemas/schema-registry.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
@@ -34,6 +35,7 @@ export const restRouteModules: RestRouteModule[] = [
   serviceRoutes,
   setupPageRoutes,
   confirmPageRoutes,
+  singleSignOnRoutes,
   imageRoutes,
   avatarRoutes,
   publicRoutes,

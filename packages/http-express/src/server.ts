@@ -5,6 +5,8 @@ import {
   IMAGE_RENDERER,
   ImageJanitor,
   type ImageRenderer,
+  IDENTITY_PROVIDER,
+  type IdentityProvider,
   MAILER,
   MailOutbox,
   type Mailer,
@@ -59,6 +61,16 @@ export async function startService(
     } else if (owner.created) {
       logger.info({ username: config.adminUser }, 'owner account created');
     }
+    // The identity provider is asked for its configuration now, so a misconfigured one shows in
+    // the log at once; failing changes nothing (password sign-in works, discovery is retried).
+    const provider = container.resolve<IdentityProvider | null>(IDENTITY_PROVIDER) as
+      | (IdentityProvider & { discover?: () => Promise<void> })
+      | null;
+    provider?.discover?.().then(
+      () => logger.info({ provider: provider.displayName }, 'identity provider found'),
+      (error: unknown) =>
+        logger.warn({ err: error }, 'identity provider not reachable yet; sign-in through it is retried on use'),
+    );
     const app = createApp({ config, container, logger });
     const unguard = guardProcess(logger);
     const server = await new Promise<Server>((resolve, reject) => {
@@ -89,7 +101,7 @@ export async function startService(
     const tidy = () => {
       tidying = housekeeping.run().then(
         async (removed) => {
-          const total = removed.sessions + removed.links + removed.throttles;
+          const total = removed.sessions + removed.links + removed.throttles + removed.flows;
           if (total > 0) logger.info({ removed }, 'housekeeping removed expired rows');
           const leftovers = await janitor.removeLeftovers();
           if (leftovers > 0) logger.info({ leftovers }, 'housekeeping removed files interrupted writes left');

@@ -3,7 +3,7 @@
  * mocked: real domain, real repositories, real bcrypt; only the clock can be
  * moved by the test.
  */
-import { type Clock, MAILER, type Mailer, type PasswordHasher } from '@larder/domain';
+import { type Clock, type IdentityProvider, MAILER, type Mailer, type PasswordHasher } from '@larder/domain';
 import { ensureOwner } from '@larder/domain';
 import { type TestDatabase, openTestDatabase } from '@larder/adapters-postgres/test-support/test-database.js';
 import { migrateToLatest } from '@larder/adapters-postgres';
@@ -73,6 +73,8 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   /** The mailer (the real SMTP mailer, with timeouts short enough for tests). */
   mailer?: Mailer;
+  /** The identity provider (the real adapter, pointed at a provider the test started). */
+  identityProvider?: IdentityProvider;
 }
 
 export async function startTestApp(
@@ -90,7 +92,8 @@ export async function startTestApp(
     {
       clock,
       ...(options.hasher ? { hasher: options.hasher } : {}),
-    ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.identityProvider ? { identityProvider: options.identityProvider } : {}),
     },
   );
   await ensureOwner(coreDependencies(container), OWNER.username, OWNER.password);

@@ -56,18 +56,18 @@ it('removes sessions past their expiry and keeps live ones, which go on working'
   expect((await me(m.cookie)).status).toBe(200);
   t.clock.advance(1 * DAY + MINUTE);
 
-  expect(await run()).toEqual({ sessions: 1, links: 0, throttles: 0 });
+  expect(await run()).toEqual({ sessions: 1, links: 0, throttles: 0, flows: 0 });
   expect(await sessionsOf(t.owner.id)).toEqual([]);
   expect(await sessionsOf(m.id)).toHaveLength(1);
   expect((await me(m.cookie)).status).toBe(200);
   expect((await me(t.owner.cookie)).status).toBe(401);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0 });
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0, flows: 0 });
 });
 
 it('keeps sessions that have not expired yet', async () => {
   const m = await t.member('user', 'baker');
   t.clock.advance(30 * DAY - MINUTE);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0 });
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0, flows: 0 });
   expect(await sessionsOf(m.id)).toHaveLength(1);
   expect((await me(m.cookie)).status).toBe(200);
 });
@@ -79,11 +79,11 @@ it('removes one-time links a day after they were used or ran out, and keeps open
 
   // Used, but less than a day ago.
   t.clock.advance(23 * HOUR);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0 });
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0, flows: 0 });
   expect(await linkOf('joined')).toHaveLength(1);
 
   t.clock.advance(2 * HOUR);
-  expect(await run()).toEqual({ sessions: 0, links: 1, throttles: 0 });
+  expect(await run()).toEqual({ sessions: 0, links: 1, throttles: 0, flows: 0 });
   expect(await linkOf('joined')).toEqual([]);
   expect(await linkOf('invited')).toHaveLength(1);
   expect((await inspect(open)).status).toBe(200);
@@ -91,11 +91,11 @@ it('removes one-time links a day after they were used or ran out, and keeps open
   // The open link runs out after 7 days; it goes a day later.
   t.clock.advance(7 * DAY - 2 * HOUR);
   expect((await inspect(open)).status).toBe(404);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0 });
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0, flows: 0 });
   expect(await linkOf('invited')).toHaveLength(1);
 
   t.clock.advance(2 * HOUR);
-  expect(await run()).toEqual({ sessions: 0, links: 1, throttles: 0 });
+  expect(await run()).toEqual({ sessions: 0, links: 1, throttles: 0, flows: 0 });
   expect(await linkOf('invited')).toEqual([]);
 });
 
@@ -104,7 +104,7 @@ it('removes sign-in attempt counts once their window has ended, and keeps runnin
   expect((await login('ghost', 'wrong-password')).status).toBe(429);
   t.clock.advance(10 * MINUTE);
   expect((await login('other', 'wrong-password')).status).toBe(401);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0 });
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 0, flows: 0 });
   expect(await throttleKeys()).toEqual([
     'address:127.0.0.1',
     'pair:ghost from 127.0.0.1',
@@ -115,13 +115,13 @@ it('removes sign-in attempt counts once their window has ended, and keeps runnin
 
   // The ghost's window (and this address's, which began with it) has ended.
   t.clock.advance(5 * MINUTE + 1000);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 3 });
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 3, flows: 0 });
   expect(await throttleKeys()).toEqual(['pair:other from 127.0.0.1', 'username:other']);
   // The running window still counts: four more failures make five, the sixth is refused.
   for (let i = 0; i < 4; i++) expect((await login('other', 'wrong-password')).status).toBe(401);
   expect((await login('other', 'wrong-password')).status).toBe(429);
 
   t.clock.advance(15 * MINUTE + 1000);
-  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 3 });
+  expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 3, flows: 0 });
   expect(await throttleKeys()).toEqual([]);
 });

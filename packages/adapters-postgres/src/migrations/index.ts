@@ -6,6 +6,7 @@ import * as images from './20261122T1200_images.js';
 import * as shares from './20261122T1300_shares.js';
 import * as signInGuard from './20261123T0900_sign_in_guard.js';
 import * as mail from './20261123T1000_mail.js';
+import * as singleSignOn from './20261123T1100_single_sign_on.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '20261122T1300_shares': shares,
   '20261123T0900_sign_in_guard': signInGuard,
   '20261123T1000_mail': mail,
+  '20261123T1100_single_sign_on': singleSignOn,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,8 @@ export interface HousekeepingResult {
   links: number;
   /** Sign-in attempt counts whose window has ended. */
   throttles: number;
+  /** Sign-ins through the identity provider that were never finished. */
+  flows: number;
 }
 
 /**
@@ -29,6 +31,7 @@ export class Housekeeping {
       sessions: await store.sessions.deleteExpired(now),
       links: await store.links.deleteSpent(addMs(now, -SPENT_LINK_KEEP_MS)),
       throttles: await store.signInAttempts.deleteEnded(addMs(now, -SIGN_IN_WINDOW_MS)),
+      flows: await store.signInFlows.deleteExpired(now),
     };
   }
 }

@@ -127,16 +127,5 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       },
     }),
 
-    operation({
-      id: 'get-oidc',
-      summary: 'Whether sign-in through an identity provider is offered',
-      tag: 'auth',
-      access: PUBLIC,
-      input: {},
-      output: { status: 200, schema: 'ProviderInfo' },
-      errors: [],
-      // Single sign-on arrives with its own issue; until then it is never offered.
-      run: async () => ({ enabled: false }),
-    }),
   ];
 }

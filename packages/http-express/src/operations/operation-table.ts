@@ -8,6 +8,7 @@ import { type ShareServices, shareOperations } from './shares.operations.js';
 import { type TokenServices, tokenOperations } from './tokens.operations.js';
 import { type UserServices, userOperations } from './users.operations.js';
 import { type MailServices, mailOperations } from './mail.operations.js';
+import { type SingleSignOnServices, singleSignOnOperations } from './single-sign-on.operations.js';
 
 /** Every domain service an operation uses, handed over by the composition root. */
 export interface Services
@@ -20,7 +21,8 @@ export interface Services
     CommentServices,
     ShareServices,
     PhotoServices,
-    MailServices {}
+    MailServices,
+    SingleSignOnServices {}
 
 /** Every operation of the API, by id: what REST routes and MCP tools are bound to. */
 export class OperationTable {
@@ -55,5 +57,6 @@ export function operationTable(services: Services): OperationTable {
     ...shareOperations(services),
     ...photoOperations(services),
     ...mailOperations(services),
+    ...singleSignOnOperations(services),
   ]);
 }

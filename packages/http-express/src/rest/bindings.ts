@@ -17,6 +17,9 @@ const BINDINGS: ReadonlyArray<readonly [Method, string, string]> = [
   ['post', '/api/v1/auth/email/confirm', 'confirm-email'],
   ['post', '/api/v1/auth/me/email/confirmation', 'resend-email-confirmation'],
   ['get', '/api/v1/auth/oidc', 'get-oidc'],
+  ['get', '/api/v1/auth/me/identity', 'get-own-identity'],
+  ['delete', '/api/v1/auth/me/identity', 'unlink-own-identity'],
+  ['delete', '/api/v1/users/:id/identity', 'unlink-user-identity'],
 
   ['get', '/api/v1/users', 'list-users'],
   ['post', '/api/v1/users', 'create-user'],

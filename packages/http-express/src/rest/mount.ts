@@ -247,6 +247,8 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
         query,
         log: (req as Request & { log: Logger }).log,
         schemaUrl: (name) => options.schemaUrl(req, name),
+        baseUrl: options.baseUrl(req),
+        lookUpCaller: () => options.resolveCaller(req).catch(() => null),
       });
     } catch (error) {
       next(locatedProblem(error, route));

@@ -60,6 +60,10 @@ export interface RawRouteContext<
   log: Logger;
   /** Absolute URL of a named schema, for `$schema`. */
   schemaUrl(name: string): string;
+  /** The household's base URL (`SERVICE_PUBLIC_URL`, or where the request came in). */
+  baseUrl: string;
+  /** Who calls, if anybody: on public routes, for the few that serve members differently; never throws. */
+  lookUpCaller(): Promise<Caller | null>;
 }
 
 /**

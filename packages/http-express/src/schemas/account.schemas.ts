@@ -179,6 +179,16 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
     object({ $schema: schemaUrlProperty, available: bool() }, ['available']),
   );
   registry.define(
+    'LinkedIdentity',
+    object(
+      {
+        $schema: schemaUrlProperty,
+        linkedAt: dateTime({ description: 'When the account was connected to the provider' }),
+      },
+      ['linkedAt'],
+    ),
+  );
+  registry.define(
     'ProviderInfo',
     object(
       {

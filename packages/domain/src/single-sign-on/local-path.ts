@@ -1,0 +1,21 @@
+/**
+ * Where a flow may send the browser back: a path of this service only. Anything that could leave
+ * it — another origin (`https://…`), a scheme-relative address (`//evil.example`), a backslash the
+ * browser turns into a slash (`/\evil.example`), control characters or spaces — falls back to `/`.
+ */
+export function localPath(next: string | undefined | null): string {
+  if (typeof next !== 'string' || next === '' || next.length > 2000) return '/';
+  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  if (/[\p{Cc}\p{Zs}\u2028\u2029]/u.test(next)) return '/';
+  // Percent-encoded slashes and backslashes are how `//` and `/\` hide; a path needs neither.
+  if (/%(?:2f|5c)/i.test(next)) return '/';
+  return next;
+}
+
+/** `path` with `oidc=<outcome>` in its query, keeping what the query held, before any `#`. */
+export function withOutcome(path: string, outcome: string): string {
+  const hashAt = path.indexOf('#');
+  const [beforeHash, hash] = hashAt < 0 ? [path, ''] : [path.slice(0, hashAt), path.slice(hashAt)];
+  const separator = beforeHash.includes('?') ? '&' : '?';
+  return `${beforeHash}${separator}oidc=${encodeURIComponent(outcome)}${hash}`;
+}

@@ -1,0 +1,84 @@
+import { withOutcome } from '@larder/domain';
+import { PUBLIC } from '../../operations/operation.js';
+import { oneOf, str } from '../../schemas/json-schema.js';
+import { setSessionCookie } from '../session-cookie.js';
+import type { RestRouteModule } from './route-module.js';
+
+const CALLBACK_PATH = '/api/v1/auth/oidc/callback';
+
+/**
+ * The browser's trip through the household's identity provider: a form post sends it there, the
+ * provider sends it back to the callback, and the callback sends it on into the app — signed in,
+ * connected, or with `?oidc=unlinked|taken|linked|failed`. Never a server error: a provider that
+ * is down or misconfigured is `?oidc=failed`.
+ */
+export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: { singleSignOn } }) => {
+  table.add({
+    method: 'post',
+    path: '/api/v1/auth/oidc/start',
+    operationId: 'start-oidc',
+    summary: 'Start signing in through the identity provider',
+    description:
+      'A form post (application/x-www-form-urlencoded) the browser follows: intent is login, link (connect the ' +
+      'signed-in account) or setup (finish an account through its setup link, passed as setup); next is the local ' +
+      'path to return to (anything else returns to /). Answers 303 to the provider, or back with ?oidc=failed.',
+    tag: 'auth',
+    access: PUBLIC,
+    rawBody: {
+      contentType: 'application/x-www-form-urlencoded',
+      schema: {
+        type: 'object',
+        properties: {
+          intent: oneOf(['login', 'link', 'setup']),
+          next: str({ description: 'A local path, e.g. /recipes' }),
+          setup: str({ description: 'The token of the setup link, for intent setup' }),
+        },
+        required: ['intent'],
+      },
+    },
+    responses: { 303: { empty: true, description: 'To the provider, or back with ?oidc=failed' } },
+    handle: async ({ req, res, log, baseUrl, lookUpCaller }) => {
+      const form = (req.body ?? {}) as Record<string, unknown>;
+      const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
+      const started = await singleSignOn.start({
+        intent: text('intent'),
+        next: text('next'),
+        caller: text('intent') === 'link' ? await lookUpCaller() : null,
+        setupToken: text('setup'),
+        redirectUri: `${baseUrl}${CALLBACK_PATH}`,
+      });
+      if (started.why) log.warn({ why: started.why }, 'single sign-on could not start');
+      res.redirect(303, started.redirectTo);
+    },
+  });
+
+  table.add({
+    method: 'get',
+    path: CALLBACK_PATH,
+    operationId: 'finish-oidc',
+    summary: 'Finish signing in through the identity provider',
+    description:
+      'The redirect URI the provider sends the browser back to, with code and state. Answers 303 into the app: signed ' +
+      'in (the session cookie set), connected, or with ?oidc=unlinked|taken|linked|failed.',
+    tag: 'auth',
+    access: PUBLIC,
+    query: {
+      state: { schema: str({ maxLength: 512 }) },
+      code: { schema: str({ maxLength: 4096 }) },
+      error: { schema: str({ maxLength: 200 }) },
+    },
+    responses: { 303: { empty: true, description: 'Into the app' } },
+    handle: async ({ req, res, log, baseUrl, query }) => {
+      const outcome = await singleSignOn.finish(`${baseUrl}${req.originalUrl}`, query.state ?? '', `${baseUrl}${CALLBACK_PATH}`);
+      if (outcome.kind === 'failed') {
+        log.warn({ failure: outcome.failure, why: outcome.why }, 'single sign-on did not finish');
+        res.redirect(303, withOutcome(outcome.next, outcome.failure));
+        return;
+      }
+      if (outcome.kind === 'signed-in') {
+        setSessionCookie(res, outcome.signedIn.sessionToken, outcome.signedIn.expiresAt, config.secureCookies);
+      }
+      res.redirect(303, outcome.next);
+    },
+  });
+};

@@ -1,0 +1,378 @@
+/**
+ * Single sign-on through a real OpenID Connect provider (oidc-provider, started here), driven
+ * like a browser would: form posts, redirects followed by hand, a cookie for the session.
+ */
+import { OpenIdConnectProvider } from '@larder/adapters-oidc';
+import {
+  type TestIdentityProvider,
+  type TestPerson,
+  startTestIdentityProvider,
+} from '@larder/adapters-oidc/test-support/oidc-provider.js';
+import { startSmtpSink } from '@larder/adapters-smtp/test-support/smtp-sink.js';
+import request from 'supertest';
+import { quickMailer } from './mail-helpers.js';
+import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
+
+const PUBLIC_URL = 'http://larder.test';
+const CALLBACK = `${PUBLIC_URL}/api/v1/auth/oidc/callback`;
+const MINUTE = 60 * 1000;
+
+let idp: TestIdentityProvider;
+let t: TestApp;
+beforeAll(async () => {
+  idp = await startTestIdentityProvider({ redirectUris: [CALLBACK] });
+  t = await startTestApp(
+    {
+      SERVICE_PUBLIC_URL: PUBLIC_URL,
+      SERVICE_OIDC_ISSUER: idp.issuer,
+      SERVICE_OIDC_CLIENT_ID: idp.clientId,
+      SERVICE_OIDC_CLIENT_SECRET: idp.clientSecret,
+      SERVICE_OIDC_NAME: 'Family ID',
+    },
+    {
+      identityProvider: new OpenIdConnectProvider({
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        displayName: 'Family ID',
+        retryDiscoveryAfterMs: 0,
+      }),
+    },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await idp.stop();
+});
+
+const cookieOf = (res: request.Response) =>
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('service_session='))
+    ?.split(';')[0];
+
+/** Posts the start form (as a member, when given) and answers where the browser is sent. */
+async function start(form: Record<string, string>, who?: Member): Promise<string> {
+  const req = request(t.app).post('/api/v1/auth/oidc/start').type('form').send(form);
+  const res = await (who ? req.set('Cookie', who.cookie) : req);
+  expect(res.status).toBe(303);
+  return String(res.headers['location']);
+}
+
+/** The callback request, as the browser would make it coming back from the provider. */
+function callback(callbackUrl: string) {
+  const url = new URL(callbackUrl);
+  return request(t.app).get(`${url.pathname}${url.search}`);
+}
+
+/** A whole flow: start, sign in at the provider as `person`, come back. */
+async function flow(form: Record<string, string>, person: TestPerson, who?: Member) {
+  const toProvider = await start(form, who);
+  expect(toProvider.startsWith(idp.issuer)).toBe(true);
+  return callback(await idp.signIn(toProvider, { as: person }));
+}
+
+it('says whether it is offered, and by whom', async () => {
+  expect((await request(t.app).get('/api/v1/auth/oidc')).body).toMatchObject({
+    enabled: true,
+    name: 'Family ID',
+  });
+});
+
+it('connects a signed-in account (link), then signs it in (login) with the same session cookie kind', async () => {
+  const ann = await t.member('user', 'ann');
+  const ann1 = { subject: 'sub-ann', email: 'ann@example.org', email_verified: true };
+  const linked = await flow({ intent: 'link', next: '/settings' }, ann1, ann);
+  expect(linked.status).toBe(303);
+  expect(linked.headers['location']).toBe('/settings');
+  const identity = await request(t.app).get('/api/v1/auth/me/identity').set('Cookie', ann.cookie);
+  expect(identity.status).toBe(200);
+  expect(identity.body.linkedAt).toEqual(expect.any(String));
+  expect(
+    (await request(t.app).get('/api/v1/users').set('Cookie', t.owner.cookie)).body.items.find(
+      (u: { username: string }) => u.username === 'ann',
+    ),
+  ).toMatchObject({ hasIdentity: true });
+
+  const signedIn = await flow({ intent: 'login', next: '/recipes?tag=soup' }, ann1);
+  expect(signedIn.headers['location']).toBe('/recipes?tag=soup');
+  const cookie = cookieOf(signedIn);
+  expect(String(signedIn.headers['set-cookie'])).toMatch(/HttpOnly/);
+  const me = await request(t.app)
+    .get('/api/v1/auth/me')
+    .set('Cookie', cookie ?? '');
+  expect(me.body.username).toBe('ann');
+});
+
+it('creates nothing for an identity no account is connected to: ?oidc=unlinked', async () => {
+  const before = (await request(t.app).get('/api/v1/users').set('Cookie', t.owner.cookie)).body.items.length;
+  const res = await flow({ intent: 'login', next: '/' }, { subject: 'stranger', email: 's@example.org' });
+  expect(res.headers['location']).toBe('/?oidc=unlinked');
+  expect(cookieOf(res)).toBeUndefined();
+  expect((await request(t.app).get('/api/v1/users').set('Cookie', t.owner.cookie)).body.items).toHaveLength(
+    before,
+  );
+});
+
+it('refuses an identity connected to another account: ?oidc=taken; and a second identity: ?oidc=linked', async () => {
+  const ben = await t.member('user', 'ben');
+  const cat = await t.member('user', 'cat');
+  await flow({ intent: 'link', next: '/' }, { subject: 'sub-ben' }, ben);
+  const taken = await flow({ intent: 'link', next: '/me' }, { subject: 'sub-ben' }, cat);
+  expect(taken.headers['location']).toBe('/me?oidc=taken');
+  const second = await flow({ intent: 'link', next: '/' }, { subject: 'sub-ben-2' }, ben);
+  expect(second.headers['location']).toBe('/?oidc=linked');
+});
+
+it('finishes an invited account through its setup link (setup), spending the link and confirming the address', async () => {
+  const created = await request(t.app)
+    .post('/api/v1/users')
+    .set('Cookie', t.owner.cookie)
+    .send({ username: 'dora', role: 'user', email: 'dora@example.org' });
+  const token = String(created.body.setupLink.path).replace('/setup/', '');
+  const res = await flow(
+    { intent: 'setup', setup: token, next: '/' },
+    { subject: 'sub-dora', email: 'dora@example.org', email_verified: true },
+  );
+  expect(res.headers['location']).toBe('/');
+  const me = await request(t.app)
+    .get('/api/v1/auth/me')
+    .set('Cookie', cookieOf(res) ?? '');
+  expect(me.body).toMatchObject({ username: 'dora', hasPassword: false, emailVerified: true });
+  expect((await request(t.app).post('/api/v1/auth/setup/inspect').send({ token })).status).toBe(404);
+});
+
+it('confirms an address only when the provider vouches for that very address', async () => {
+  const eve = await t.member('user', 'eve');
+  await request(t.app)
+    .patch('/api/v1/auth/me/profile')
+    .set('Cookie', eve.cookie)
+    .send({ email: 'eve@example.org' });
+  await flow(
+    { intent: 'link', next: '/' },
+    { subject: 'sub-eve', email: 'eve@example.org', email_verified: false },
+    eve,
+  );
+  expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', eve.cookie)).body.emailVerified).toBe(
+    false,
+  );
+  await flow(
+    { intent: 'login', next: '/' },
+    { subject: 'sub-eve', email: 'other@example.org', email_verified: true },
+  );
+  expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', eve.cookie)).body.emailVerified).toBe(
+    false,
+  );
+  await flow(
+    { intent: 'login', next: '/' },
+    { subject: 'sub-eve', email: 'EVE@example.org', email_verified: true },
+  );
+  expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', eve.cookie)).body.emailVerified).toBe(
+    true,
+  );
+});
+
+describe('disconnecting', () => {
+  it('refuses 409 while the account has no password; with one, ends the other sessions', async () => {
+    const created = await request(t.app)
+      .post('/api/v1/users')
+      .set('Cookie', t.owner.cookie)
+      .send({ username: 'finn', role: 'user' });
+    const token = String(created.body.setupLink.path).replace('/setup/', '');
+    const finn = { subject: 'sub-finn' };
+    const first = cookieOf(await flow({ intent: 'setup', setup: token, next: '/' }, finn)) ?? '';
+    const refused = await request(t.app).delete('/api/v1/auth/me/identity').set('Cookie', first);
+    expect(refused.status).toBe(409);
+
+    await request(t.app).patch('/api/v1/auth/me').set('Cookie', first).send({ password: 'finns-password' });
+    const second = cookieOf(await flow({ intent: 'login', next: '/' }, finn)) ?? '';
+    expect((await request(t.app).delete('/api/v1/auth/me/identity').set('Cookie', first)).status).toBe(204);
+    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', first)).status).toBe(200);
+    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', second)).status).toBe(401);
+    expect((await request(t.app).get('/api/v1/auth/me/identity').set('Cookie', first)).status).toBe(404);
+    expect((await flow({ intent: 'login', next: '/' }, finn)).headers['location']).toBe('/?oidc=unlinked');
+  });
+
+  it('lets an admin disconnect a member, ending every session of theirs', async () => {
+    const gus = await t.member('user', 'gus');
+    await flow({ intent: 'link', next: '/' }, { subject: 'sub-gus' }, gus);
+    const admin = await t.member('admin', 'helga');
+    const plain = await t.member('user', 'ivo');
+    expect(
+      (await request(t.app).delete(`/api/v1/users/${gus.id}/identity`).set('Cookie', plain.cookie)).status,
+    ).toBe(403);
+    expect(
+      (await request(t.app).delete(`/api/v1/users/${gus.id}/identity`).set('Cookie', admin.cookie)).status,
+    ).toBe(204);
+    expect((await request(t.app).get('/api/v1/auth/me').set('Cookie', gus.cookie)).status).toBe(401);
+    expect(
+      (await request(t.app).delete(`/api/v1/users/${gus.id}/identity`).set('Cookie', admin.cookie)).status,
+    ).toBe(404);
+  });
+});
+
+describe('flows that must fail', () => {
+  it('a replayed callback, a forged state, a mismatched nonce, an expired flow: all ?oidc=failed', async () => {
+    const jo = await t.member('user', 'jo');
+    await flow({ intent: 'link', next: '/' }, { subject: 'sub-jo' }, jo);
+
+    const toProvider = await start({ intent: 'login', next: '/' });
+    const back = await idp.signIn(toProvider, { as: { subject: 'sub-jo' } });
+    expect(cookieOf(await callback(back))).toBeDefined();
+    const replayed = await callback(back);
+    expect(replayed.headers['location']).toBe('/?oidc=failed');
+    expect(cookieOf(replayed)).toBeUndefined();
+
+    const forged = new URL(back);
+    forged.searchParams.set('state', 'forged-state-value');
+    expect((await callback(forged.toString())).headers['location']).toBe('/?oidc=failed');
+
+    const other = await start({ intent: 'login', next: '/' });
+    const wrongNonce = await idp.signIn(other, {
+      as: { subject: 'sub-jo' },
+      replaceNonce: 'an-attacker-nonce',
+    });
+    const mismatched = await callback(wrongNonce);
+    expect(mismatched.headers['location']).toBe('/?oidc=failed');
+    expect(cookieOf(mismatched)).toBeUndefined();
+
+    const slow = await start({ intent: 'login', next: '/' });
+    const late = await idp.signIn(slow, { as: { subject: 'sub-jo' } });
+    t.clock.advance(11 * MINUTE);
+    expect((await callback(late)).headers['location']).toBe('/?oidc=failed');
+  });
+
+  it('sends the browser only to a local path', async () => {
+    for (const next of [
+      '//evil.example',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/%2F%2Fevil.example',
+      'javascript:alert(1)',
+    ]) {
+      const location = await start({ intent: 'link', next });
+      expect([next, location]).toEqual([next, '/?oidc=failed']);
+    }
+    expect(await start({ intent: 'nonsense', next: '/ok' })).toBe('/ok?oidc=failed');
+    expect(await start({ intent: 'setup', setup: 'not-a-link-at-all-xxxxxxxx', next: '/' })).toBe(
+      '/?oidc=failed',
+    );
+  });
+
+  it('never answers a server error for a provider that is down, at the start or at the callback', async () => {
+    const kim = await t.member('user', 'kim');
+    await flow({ intent: 'link', next: '/' }, { subject: 'sub-kim' }, kim);
+    const toProvider = await start({ intent: 'login', next: '/' });
+    const back = await idp.signIn(toProvider, { as: { subject: 'sub-kim' } });
+    await idp.stop();
+    try {
+      // The code cannot be exchanged: back with ?oidc=failed, and password sign-in goes on.
+      expect((await callback(back)).headers['location']).toBe('/?oidc=failed');
+      await t.login(t.owner.username, t.owner.password);
+    } finally {
+      await idp.start();
+    }
+  });
+
+  it('starts, and serves passwords, while the provider is down from the first; signs in once it is back', async () => {
+    await idp.stop();
+    const late = await startTestApp(
+      {
+        SERVICE_PUBLIC_URL: PUBLIC_URL,
+        SERVICE_OIDC_ISSUER: idp.issuer,
+        SERVICE_OIDC_CLIENT_ID: idp.clientId,
+        SERVICE_OIDC_CLIENT_SECRET: idp.clientSecret,
+      },
+      {
+        identityProvider: new OpenIdConnectProvider({
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+          displayName: 'Family ID',
+          retryDiscoveryAfterMs: 0,
+        }),
+      },
+    );
+    try {
+      const down = await request(late.app)
+        .post('/api/v1/auth/oidc/start')
+        .type('form')
+        .send({ intent: 'login', next: '/' });
+      expect(down.status).toBe(303);
+      expect(down.headers['location']).toBe('/?oidc=failed');
+      await late.login(late.owner.username, late.owner.password);
+
+      await idp.start();
+      const up = await request(late.app)
+        .post('/api/v1/auth/oidc/start')
+        .type('form')
+        .send({ intent: 'login', next: '/' });
+      expect(String(up.headers['location']).startsWith(idp.issuer)).toBe(true);
+      const back = new URL(
+        await idp.signIn(String(up.headers['location']), { as: { subject: 'nobody-here' } }),
+      );
+      const finished = await request(late.app).get(`${back.pathname}${back.search}`);
+      expect(finished.headers['location']).toBe('/?oidc=unlinked');
+    } finally {
+      await late.close();
+    }
+  });
+});
+
+describe('a forgotten password of an account that signs in through the provider', () => {
+  it('gets a hint to sign in with the provider, not a link', async () => {
+    const sink = await startSmtpSink();
+    const mailing = await startTestApp(
+      {
+        SERVICE_PUBLIC_URL: PUBLIC_URL,
+        SERVICE_OIDC_ISSUER: idp.issuer,
+        SERVICE_OIDC_CLIENT_ID: idp.clientId,
+        SERVICE_OIDC_CLIENT_SECRET: idp.clientSecret,
+        SERVICE_OIDC_NAME: 'Family ID',
+        SERVICE_SMTP_HOST: '127.0.0.1',
+        SERVICE_SMTP_PORT: String(sink.port),
+        SERVICE_SMTP_SECURITY: 'none',
+        SERVICE_SMTP_FROM: 'larder@example.org',
+      },
+      {
+        mailer: quickMailer(),
+        identityProvider: new OpenIdConnectProvider({
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+          displayName: 'Family ID',
+          retryDiscoveryAfterMs: 0,
+        }),
+      },
+    );
+    try {
+      const created = await request(mailing.app)
+        .post('/api/v1/users')
+        .set('Cookie', mailing.owner.cookie)
+        .send({ username: 'lou', role: 'user', email: 'lou@example.org' });
+      const token = String(created.body.setupLink.path).replace('/setup/', '');
+      const toProvider = await request(mailing.app)
+        .post('/api/v1/auth/oidc/start')
+        .type('form')
+        .send({ intent: 'setup', setup: token, next: '/' });
+      const back = new URL(
+        await idp.signIn(String(toProvider.headers['location']), {
+          as: { subject: 'sub-lou', email: 'lou@example.org', email_verified: true },
+        }),
+      );
+      expect((await request(mailing.app).get(`${back.pathname}${back.search}`)).headers['location']).toBe(
+        '/',
+      );
+
+      sink.clear();
+      await request(mailing.app).post('/api/v1/auth/password/forgot').send({ login: 'lou' });
+      await mailing.settled();
+      const hint = await sink.waitFor('lou@example.org');
+      expect(hint.text).toContain('Family ID');
+      expect(hint.text).not.toContain('/setup/');
+    } finally {
+      await mailing.close();
+      await sink.stop();
+    }
+  });
+});
