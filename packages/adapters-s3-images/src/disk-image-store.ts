@@ -57,6 +57,17 @@ export class DiskImageStore implements ImageStore {
     }
   }
 
+  async stream(key: string): Promise<AsyncIterable<Uint8Array> | null> {
+    const path = this.pathOf(key);
+    try {
+      const file = await open(path, 'r');
+      return file.createReadStream();
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   async head(key: string): Promise<StoredImageInfo | null> {
     try {
       const info = await stat(this.pathOf(key));

@@ -61,7 +61,7 @@ function readPngHeader(bytes: Uint8Array): ImageHeader {
   // A complete PNG ends with its IEND chunk (possibly followed by junk some tools leave).
   if (lastIndexOf(bytes, [0x49, 0x45, 0x4e, 0x44], 33) < 0)
     throw unreadableImage('the PNG is truncated (no IEND)');
-  return { type: 'png', width, height, orientation: 1 };
+  return { type: 'png', width, height, orientation: 1, metadata: true };
 }
 
 const SOF_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
@@ -69,6 +69,7 @@ const SOF_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xc
 function readJpegHeader(bytes: Uint8Array): ImageHeader {
   let at = 2;
   let orientation = 1;
+  let metadata = false;
   let size: { width: number; height: number } | null = null;
   while (at < bytes.length) {
     if (bytes[at] !== 0xff) throw unreadableImage('the JPEG has a damaged marker');
@@ -82,6 +83,8 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader {
     const length = u16be(bytes, at);
     if (length < 2) throw unreadableImage('the JPEG has a damaged segment');
     need(bytes, at + length);
+    // APP1 (EXIF, XMP), APP13 (IPTC) and comments carry metadata; renditions never do.
+    if (marker === 0xe1 || marker === 0xed || marker === 0xfe) metadata = true;
     if (marker === 0xe1 && ascii(bytes, at + 2, 6) === 'Exif\0\0') {
       orientation = exifOrientation(bytes.subarray(at + 8, at + length)) ?? orientation;
     } else if (SOF_MARKERS.has(marker)) {
@@ -93,7 +96,7 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader {
       // so FF D9 after the first scan is the real end of the image.
       if (lastIndexOf(bytes, [0xff, 0xd9], at + length) < 0)
         throw unreadableImage('the JPEG is truncated (no end marker)');
-      return { type: 'jpeg', ...size, orientation };
+      return { type: 'jpeg', ...size, orientation, metadata };
     }
     at += length;
   }
@@ -148,7 +151,7 @@ function readWebpHeader(bytes: Uint8Array): ImageHeader {
   }
   const declared = u32le(bytes, 4) + 8;
   if (declared > bytes.length) throw unreadableImage('the WebP is truncated');
-  return { type: 'webp', width, height, orientation: 1 };
+  return { type: 'webp', width, height, orientation: 1, metadata: true };
 }
 
 function u32le(b: Uint8Array, at: number): number {

@@ -74,6 +74,17 @@ export class S3ImageStore implements ImageStore {
     }
   }
 
+  async stream(key: string): Promise<AsyncIterable<Uint8Array> | null> {
+    const checked = this.check(key);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checked }));
+      return (answer.Body as AsyncIterable<Uint8Array> | undefined) ?? (async function* () {})();
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw unavailable(error);
+    }
+  }
+
   async head(key: string): Promise<StoredImageInfo | null> {
     const checked = this.check(key);
     try {

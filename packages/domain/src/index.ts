@@ -50,6 +50,7 @@ export * from './photos/recipe-image-store.port.js';
 export * from './photos/image-deletion-store.port.js';
 export * from './photos/image-janitor.js';
 export * from './photos/recipe-photos.js';
+export * from './photos/photo-files.js';
 export * from './photos/avatars.js';
 export * from './comments/comment-store.port.js';
 export * from './comments/comment.js';

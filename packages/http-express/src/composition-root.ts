@@ -248,13 +248,14 @@ export function composeContainer(
             displayName: config.oidc.name,
           })
         : null;
-  c.register(IDENTITY_PROVIDER, { useValue: provider });
+  // Registered only when there is one (the container keeps no null values).
+  if (provider) c.register(IDENTITY_PROVIDER, { useValue: provider });
   c.register(SingleSignOn, {
     useFactory: instanceCachingFactory(
       (k) =>
         new SingleSignOn({
           ...core(k),
-          provider: k.resolve<IdentityProvider | null>(IDENTITY_PROVIDER),
+          provider,
           signIn: k.resolve(SignInService),
         }),
     ),

@@ -98,7 +98,7 @@ function loadOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
     const url = new URL(issuer);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error();
   } catch {
-    throw new ConfigError('SERVICE_OIDC_ISSUER must be the provider\'s http(s) issuer URL');
+    throw new ConfigError("SERVICE_OIDC_ISSUER must be the provider's http(s) issuer URL");
   }
   const name = env['SERVICE_OIDC_NAME']?.trim() || new URL(issuer).hostname;
   if (/[\p{Cc}]/u.test(name) || name.length > 60) {

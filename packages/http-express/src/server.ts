@@ -63,13 +63,16 @@ export async function startService(
     }
     // The identity provider is asked for its configuration now, so a misconfigured one shows in
     // the log at once; failing changes nothing (password sign-in works, discovery is retried).
-    const provider = container.resolve<IdentityProvider | null>(IDENTITY_PROVIDER) as
-      | (IdentityProvider & { discover?: () => Promise<void> })
-      | null;
+    const provider = container.isRegistered(IDENTITY_PROVIDER)
+      ? container.resolve<IdentityProvider & { discover?: () => Promise<void> }>(IDENTITY_PROVIDER)
+      : null;
     provider?.discover?.().then(
       () => logger.info({ provider: provider.displayName }, 'identity provider found'),
       (error: unknown) =>
-        logger.warn({ err: error }, 'identity provider not reachable yet; sign-in through it is retried on use'),
+        logger.warn(
+          { err: error },
+          'identity provider not reachable yet; sign-in through it is retried on use',
+        ),
     );
     const app = createApp({ config, container, logger });
     const unguard = guardProcess(logger);

@@ -52,7 +52,10 @@ export class PostgresIdentityRepository implements IdentityRepository {
   }
 
   async disconnect(accountId: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('identities').where('account_id', '=', accountId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('identities')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

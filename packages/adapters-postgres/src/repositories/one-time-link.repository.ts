@@ -88,7 +88,11 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
   }
 
   async setAddress(tokenDigest: string, address: string | null): Promise<void> {
-    await this.db.updateTable('one_time_links').set({ address }).where('token_digest', '=', tokenDigest).execute();
+    await this.db
+      .updateTable('one_time_links')
+      .set({ address })
+      .where('token_digest', '=', tokenDigest)
+      .execute();
   }
 
   async lastIssuedAt(accountId: string, purpose: LinkPurpose): Promise<Date | null> {

@@ -43,7 +43,10 @@ export class PostgresSignInFlowRepository implements SignInFlowRepository {
   }
 
   async deleteExpired(before: Date): Promise<number> {
-    const result = await this.db.deleteFrom('sign_in_flows').where('expires_at', '<', before).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('sign_in_flows')
+      .where('expires_at', '<', before)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -6,7 +6,7 @@ import { Forbidden, NotFound } from '../shared/errors.js';
 import { avatarKey } from './image-keys.js';
 import { AVATAR_BOUNDS, checkImageBounds } from './image-rules.js';
 import type { PhotoDependencies } from './recipe-photos.js';
-import { UPLOAD_GRACE_MS } from './recipe-photos.js';
+import { UPLOAD_GRACE_MS } from './photo-files.js';
 import { AVATAR_RENDITION, type SquareCrop } from './renditions.js';
 
 function accountNotFound(): NotFound {

@@ -11,6 +11,8 @@ export interface ImageHeader {
   height: number;
   /** EXIF orientation 1–8 (1 when absent). */
   orientation: number;
+  /** Whether the file carries metadata besides the picture (EXIF, XMP, IPTC, comments). */
+  metadata: boolean;
 }
 
 export interface RenderRequest {

@@ -24,6 +24,8 @@ export interface ImageStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The file, or null when nothing is stored under the key. */
   get(key: string): Promise<StoredImage | null>;
+  /** The file's bytes as a stream, read as they are consumed (exports of many photos); null when missing. */
+  stream(key: string): Promise<AsyncIterable<Uint8Array> | null>;
   head(key: string): Promise<StoredImageInfo | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;

@@ -7,16 +7,13 @@ import type { Repositories } from '../store.port.js';
 import { recipeNotFound } from '../recipes/recipe-errors.js';
 import { abilitiesOf } from '../recipes/recipe-permissions.js';
 import { type CoreDependencies } from '../core-dependencies.js';
-import { addMs } from '../shared/time.js';
 import { Forbidden, NotFound } from '../shared/errors.js';
 import { checkPhotoOrder, checkRoomForPhoto, coverAfterRemoval, coverAfterUpload } from './cover-rules.js';
 import type { ImageJanitor } from './image-janitor.js';
-import { photoKey, photoPrefix } from './image-keys.js';
-import { MAX_PHOTOS_PER_RECIPE, PHOTO_BOUNDS, checkImageBounds } from './image-rules.js';
-import { PHOTO_RENDITIONS, photoRenditionOf } from './renditions.js';
-
-/** An upload's files are forgotten by the sweep if it has not committed within this time. */
-export const UPLOAD_GRACE_MS = 15 * 60 * 1000;
+import { photoKey } from './image-keys.js';
+import { storePhotoFiles } from './photo-files.js';
+import { MAX_PHOTOS_PER_RECIPE } from './image-rules.js';
+import { photoRenditionOf } from './renditions.js';
 
 export interface PhotoDependencies extends Pick<CoreDependencies, 'store' | 'clock' | 'secrets'> {
   images: ImageStore;
@@ -52,25 +49,11 @@ export class RecipePhotos {
   }
 
   async upload(caller: Caller, recipeId: string, bytes: Uint8Array): Promise<RecipeImage> {
-    const { store, clock, secrets, images, renderer, janitor } = this.deps;
+    const { store, clock, janitor } = this.deps;
     // Cheap refusals first: no decoding for a recipe the caller may not change or that is full.
     await this.checkUpload(caller, recipeId);
-
-    // The type and size are checked on the header before anything is decoded.
-    checkImageBounds(renderer.inspect(bytes), PHOTO_BOUNDS);
-    const rendered = await renderer.render(bytes, { bounds: PHOTO_BOUNDS, renditions: PHOTO_RENDITIONS });
-    const id = secrets.newId();
-    const prefix = photoPrefix(recipeId, id);
-    const intent = {
-      id: await store.imageDeletions.add(prefix, addMs(clock.now(), UPLOAD_GRACE_MS)),
-      key: prefix,
-      attempts: 0,
-    };
+    const files = await storePhotoFiles(this.deps, recipeId, bytes);
     try {
-      for (const file of rendered.renditions) {
-        await images.put(photoKey(recipeId, id, file.file), file.bytes, 'image/jpeg');
-      }
-      const bytesStored = rendered.renditions.reduce((sum, r) => sum + r.bytes.byteLength, 0);
       return await store.transaction(async (tx) => {
         await this.assertEditable(tx, caller, recipeId, true);
         const photos = await tx.recipeImages.list(recipeId);
@@ -78,23 +61,23 @@ export class RecipePhotos {
         const position = photos.reduce((next, p) => Math.max(next, p.position + 1), 0);
         const cover = photos.find((p) => p.isCover)?.id ?? null;
         const photo: StoredPhoto = {
-          id,
+          id: files.id,
           recipeId,
           position,
-          width: rendered.width,
-          height: rendered.height,
-          bytes: bytesStored,
-          isCover: coverAfterUpload(cover, id) === id,
+          width: files.width,
+          height: files.height,
+          bytes: files.bytes,
+          isCover: coverAfterUpload(cover, files.id) === files.id,
           createdById: caller.account.id,
           createdAt: clock.now(),
         };
         await tx.recipeImages.insert(photo);
-        await tx.imageDeletions.remove(intent.id);
+        await tx.imageDeletions.remove(files.intent.id);
         return imageOf(photo);
       });
     } catch (error) {
       // Nothing of a failed upload stays: its files go now, or with a later sweep.
-      await janitor.discard(intent);
+      await janitor.discard(files.intent);
       throw error;
     }
   }

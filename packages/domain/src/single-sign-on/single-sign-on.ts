@@ -6,7 +6,11 @@ import type { CoreDependencies } from '../core-dependencies.js';
 import type { SignedIn, SignInService } from '../sessions/sign-in.js';
 import { Conflict, NotFound } from '../shared/errors.js';
 import { MINUTE_MS, addMs } from '../shared/time.js';
-import { type IdentityProvider, IdentityProviderFailed, type ProvenIdentity } from './identity-provider.port.js';
+import {
+  type IdentityProvider,
+  IdentityProviderFailed,
+  type ProvenIdentity,
+} from './identity-provider.port.js';
 import type { ConnectedIdentity } from './identity-store.port.js';
 import { localPath, withOutcome } from './local-path.js';
 import type { SignInFlow, SignInIntent } from './sign-in-flow-store.port.js';
@@ -76,7 +80,9 @@ export class SingleSignOn {
       accountId = request.caller.account.id;
     } else if (intent === 'setup') {
       const token = request.setupToken ?? '';
-      const link = /^[A-Za-z0-9_-]{20,128}$/.test(token) ? await store.links.find(secrets.digest(token)) : null;
+      const link = /^[A-Za-z0-9_-]{20,128}$/.test(token)
+        ? await store.links.find(secrets.digest(token))
+        : null;
       if (!link || link.purpose !== 'setup' || link.usedAt || link.expiresAt <= clock.now()) {
         return fail('the setup link is unknown, used or expired');
       }
@@ -117,7 +123,8 @@ export class SingleSignOn {
       next,
       why,
     });
-    const flow = state === '' || state.length > 512 ? null : await store.signInFlows.take(secrets.digest(state));
+    const flow =
+      state === '' || state.length > 512 ? null : await store.signInFlows.take(secrets.digest(state));
     if (!flow) return failed('failed', '/', 'no flow for this state: unknown, used or forged');
     if (flow.expiresAt <= clock.now()) return failed('failed', flow.nextPath, 'the flow expired');
     if (!provider) return failed('failed', flow.nextPath, 'single sign-on is off');
@@ -147,7 +154,11 @@ export class SingleSignOn {
     const account = connected ? await store.accounts.byId(connected.accountId) : null;
     if (!account) return failed('unlinked', flow.nextPath, 'no account is connected to this identity');
     const confirmed = await this.confirmVouchedAddress(account.id, identity);
-    return { kind: 'signed-in', signedIn: await signIn.startSession(confirmed ?? account), next: flow.nextPath };
+    return {
+      kind: 'signed-in',
+      signedIn: await signIn.startSession(confirmed ?? account),
+      next: flow.nextPath,
+    };
   }
 
   private async connect(
@@ -190,12 +201,17 @@ export class SingleSignOn {
         return tx.accounts.byId(link.accountId);
       });
     } catch (error) {
-      if (error instanceof NotFound) return failed('failed', flow.nextPath, 'the setup link is used or expired');
+      if (error instanceof NotFound)
+        return failed('failed', flow.nextPath, 'the setup link is used or expired');
       throw error;
     }
     if (!account) return failed('taken', flow.nextPath, 'this identity is connected to another account');
     const confirmed = await this.confirmVouchedAddress(account.id, identity);
-    return { kind: 'signed-in', signedIn: await signIn.startSession(confirmed ?? account), next: flow.nextPath };
+    return {
+      kind: 'signed-in',
+      signedIn: await signIn.startSession(confirmed ?? account),
+      next: flow.nextPath,
+    };
   }
 
   private async connectIn(

@@ -126,6 +126,5 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
         return presentSelf(signedIn.account);
       },
     }),
-
   ];
 }

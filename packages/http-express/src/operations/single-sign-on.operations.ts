@@ -34,7 +34,9 @@ export function singleSignOnOperations({ singleSignOn }: SingleSignOnServices): 
       input: {},
       output: { status: 200, schema: 'LinkedIdentity' },
       errors: [401, 403, 404],
-      run: async ({ caller }) => ({ linkedAt: (await singleSignOn.identityOf(caller)).linkedAt.toISOString() }),
+      run: async ({ caller }) => ({
+        linkedAt: (await singleSignOn.identityOf(caller)).linkedAt.toISOString(),
+      }),
     }),
 
     operation({

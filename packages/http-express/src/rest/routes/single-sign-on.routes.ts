@@ -69,14 +69,23 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
     },
     responses: { 303: { empty: true, description: 'Into the app' } },
     handle: async ({ req, res, log, baseUrl, query }) => {
-      const outcome = await singleSignOn.finish(`${baseUrl}${req.originalUrl}`, query.state ?? '', `${baseUrl}${CALLBACK_PATH}`);
+      const outcome = await singleSignOn.finish(
+        `${baseUrl}${req.originalUrl}`,
+        query.state ?? '',
+        `${baseUrl}${CALLBACK_PATH}`,
+      );
       if (outcome.kind === 'failed') {
         log.warn({ failure: outcome.failure, why: outcome.why }, 'single sign-on did not finish');
         res.redirect(303, withOutcome(outcome.next, outcome.failure));
         return;
       }
       if (outcome.kind === 'signed-in') {
-        setSessionCookie(res, outcome.signedIn.sessionToken, outcome.signedIn.expiresAt, config.secureCookies);
+        setSessionCookie(
+          res,
+          outcome.signedIn.sessionToken,
+          outcome.signedIn.expiresAt,
+          config.secureCookies,
+        );
       }
       res.redirect(303, outcome.next);
     },
