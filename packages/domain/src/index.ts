@@ -93,3 +93,4 @@ export * from './transfer/document-text.js';
 export * from './transfer/document-reading.js';
 export * from './transfer/manifest-reading.js';
 export * from './transfer/archive-reading.js';
+export * from './transfer/recipe-transfer.js';

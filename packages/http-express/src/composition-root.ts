@@ -42,7 +42,11 @@ import {
   IDENTITY_PROVIDER,
   type IdentityProvider,
   SingleSignOn,
+  RecipeTransfer,
+  ZIP_ARCHIVES,
+  type ZipArchives,
 } from '@larder/domain';
+import { YazlZipArchives } from '@larder/adapters-zip';
 import { OpenIdConnectProvider } from '@larder/adapters-oidc';
 import { SmtpMailer } from '@larder/adapters-smtp';
 import { createImageRenderer, createImageStore } from '@larder/adapters-s3-images';
@@ -131,6 +135,7 @@ export function servicesOf(c: DependencyContainer): RestServices {
     passwordReset: c.resolve(PasswordReset),
     addressConfirmation: c.resolve(AddressConfirmation),
     singleSignOn: c.resolve(SingleSignOn),
+    transfer: c.resolve(RecipeTransfer),
   };
 }
 
@@ -275,6 +280,13 @@ export function composeContainer(
     ),
   });
   c.register(RecipePhotos, { useFactory: instanceCachingFactory((k) => new RecipePhotos(photoDeps(k))) });
+  // Moving recipes as zip files.
+  c.register(ZIP_ARCHIVES, { useValue: new YazlZipArchives() });
+  c.register(RecipeTransfer, {
+    useFactory: instanceCachingFactory(
+      (k) => new RecipeTransfer({ ...photoDeps(k), archives: k.resolve<ZipArchives>(ZIP_ARCHIVES) }),
+    ),
+  });
   c.register(Avatars, { useFactory: instanceCachingFactory((k) => new Avatars(photoDeps(k))) });
   return c;
 }

@@ -6,6 +6,7 @@ import { serviceRoutes } from './rest/routes/service.routes.js';
 import { setupPageRoutes } from './rest/routes/setup-page.routes.js';
 import { confirmPageRoutes } from './rest/routes/confirm-page.routes.js';
 import { singleSignOnRoutes } from './rest/routes/single-sign-on.routes.js';
+import { transferRoutes } from './rest/routes/transfer.routes.js';
 import type { SchemaRegistry } from './schemas/schema-registry.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
@@ -16,6 +17,7 @@ import { defineSettingsSchemas } from './schemas/settings.schemas.js';
 import { defineShareSchemas } from './schemas/share.schemas.js';
 import { defineTokenSchemas } from './schemas/token.schemas.js';
 import { defineMailSchemas } from './schemas/mail.schemas.js';
+import { defineTransferSchemas } from './schemas/transfer.schemas.js';
 
 /** Every schema module of the API; each capability adds its own. */
 export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
@@ -28,6 +30,7 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
   defineCommentSchemas,
   defineImageSchemas,
   defineMailSchemas,
+  defineTransferSchemas,
 ];
 
 /** REST's own routes (files, uploads, pages, the API description); operations are bound in rest/bindings.ts. */
@@ -36,6 +39,7 @@ export const restRouteModules: RestRouteModule[] = [
   setupPageRoutes,
   confirmPageRoutes,
   singleSignOnRoutes,
+  transferRoutes,
   imageRoutes,
   avatarRoutes,
   publicRoutes,

@@ -133,6 +133,19 @@ export class PostgresRecipeRepository implements RecipeRepository {
     return row ? recipeFromRow(row) : null;
   }
 
+  async existing(ids: readonly string[]): Promise<string[]> {
+    const wanted = ids.filter(storable);
+    if (wanted.length === 0) return [];
+    const rows = await this.db.selectFrom('recipes').select('id').where('id', 'in', wanted).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async ids(afterId: string | null, limit: number): Promise<string[]> {
+    let query = this.db.selectFrom('recipes').select('id').orderBy('id').limit(limit);
+    if (afterId !== null) query = query.where('id', '>', afterId);
+    return (await query.execute()).map((r) => r.id);
+  }
+
   async byIdForUpdate(id: string): Promise<Recipe | null> {
     if (!storable(id)) return null;
     const row = await this.db

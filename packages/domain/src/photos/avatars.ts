@@ -5,7 +5,7 @@ import { addMs } from '../shared/time.js';
 import { Forbidden, NotFound } from '../shared/errors.js';
 import { avatarKey } from './image-keys.js';
 import { AVATAR_BOUNDS, checkImageBounds } from './image-rules.js';
-import type { PhotoDependencies } from './recipe-photos.js';
+import type { PhotoDependencies } from './photo-dependencies.js';
 import { UPLOAD_GRACE_MS } from './photo-files.js';
 import { AVATAR_RENDITION, type SquareCrop } from './renditions.js';
 

@@ -3,7 +3,7 @@ import type { ImageHeader } from './image-renderer.port.js';
 import type { PendingImageDeletion } from './image-deletion-store.port.js';
 import { photoKey, photoPrefix } from './image-keys.js';
 import { PHOTO_BOUNDS, checkImageBounds } from './image-rules.js';
-import type { PhotoDependencies } from './recipe-photos.js';
+import type { PhotoDependencies } from './photo-dependencies.js';
 import { PHOTO_RENDITIONS } from './renditions.js';
 
 /** An upload's files are forgotten by the sweep if its row has not committed within this time. */

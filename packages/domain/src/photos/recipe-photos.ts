@@ -1,25 +1,19 @@
 import type { Caller } from '../accounts/caller.js';
-import type { ImageRenderer } from './image-renderer.port.js';
-import type { ImageStore, StoredImage } from './image-store.port.js';
+import type { StoredImage } from './image-store.port.js';
 import type { StoredPhoto } from './recipe-image-store.port.js';
 import type { RecipeImage } from '../recipes/recipe-store.port.js';
 import type { Repositories } from '../store.port.js';
 import { recipeNotFound } from '../recipes/recipe-errors.js';
 import { abilitiesOf } from '../recipes/recipe-permissions.js';
-import { type CoreDependencies } from '../core-dependencies.js';
 import { Forbidden, NotFound } from '../shared/errors.js';
 import { checkPhotoOrder, checkRoomForPhoto, coverAfterRemoval, coverAfterUpload } from './cover-rules.js';
-import type { ImageJanitor } from './image-janitor.js';
 import { photoKey } from './image-keys.js';
 import { storePhotoFiles } from './photo-files.js';
+import type { PhotoDependencies } from './photo-dependencies.js';
+
+export type { PhotoDependencies } from './photo-dependencies.js';
 import { MAX_PHOTOS_PER_RECIPE } from './image-rules.js';
 import { photoRenditionOf } from './renditions.js';
-
-export interface PhotoDependencies extends Pick<CoreDependencies, 'store' | 'clock' | 'secrets'> {
-  images: ImageStore;
-  renderer: ImageRenderer;
-  janitor: ImageJanitor;
-}
 
 export function photoNotFound(): NotFound {
   return new NotFound('images.not_found', 'No such photo on this recipe.');

@@ -8,7 +8,7 @@ import { recipeNotFound } from './recipe-errors.js';
 import type { Recipe, RecipeContent, RecipeInput } from './recipe.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
 import { checkRecipeInput } from './recipe-validation.js';
-import { firstFreeSlug, slugBase, slugFitsBase } from './slugs.js';
+import { chooseSlug, slugBase, slugFitsBase } from './slugs.js';
 
 /** A recipe as one caller sees it: the view plus the effective lock and what the caller may do. */
 export interface RecipeDetails extends RecipeView {
@@ -128,10 +128,7 @@ export class RecipeCollection {
     return this.freeSlug(tx, content.title, current.slug);
   }
 
-  private async freeSlug(tx: Repositories, title: string, own?: string): Promise<string> {
-    const base = slugBase(title);
-    await tx.recipes.lockSlugs();
-    const taken = (await tx.recipes.slugsLike(base)).filter((s) => s !== own);
-    return firstFreeSlug(base, taken);
+  private freeSlug(tx: Repositories, title: string, own?: string): Promise<string> {
+    return chooseSlug(tx, title, own);
   }
 }

@@ -32,6 +32,10 @@ export interface RecipeRepository {
   /** A recipe with its people and the viewer's marks, by id or by slug. */
   view(key: { id: string } | { slug: string }, viewerId: string): Promise<RecipeView | null>;
   byId(id: string): Promise<Recipe | null>;
+  /** Which of these ids name a recipe. */
+  existing(ids: readonly string[]): Promise<string[]>;
+  /** Every recipe's id, oldest first, `limit` at a time after `afterId` (for whole-household exports). */
+  ids(afterId: string | null, limit: number): Promise<string[]>;
   /** Reads the recipe and locks it against other writers until the transaction ends. */
   byIdForUpdate(id: string): Promise<Recipe | null>;
   /** Serialises the choice of slugs until the transaction ends, so two saves never pick the same one. */

@@ -1,3 +1,4 @@
+import type { Repositories } from '../store.port.js';
 /**
  * Slugs: the readable part of a recipe's address, made from its title.
  * Accents are transliterated, everything is lower case and joined by hyphens;
@@ -78,4 +79,19 @@ export function firstFreeSlug(base: string, taken: Iterable<string>): string {
 /** A key to sort titles by: without accents and case, so "Äpfel" sorts with "apfel". */
 export function titleSortKey(title: string): string {
   return transliterate(title).toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * The slug a recipe titled `title` gets, in the transaction `tx`: its base, or the base with the
+ * first free number (`-2`, `-3` …) when taken. `own` is the recipe's present slug, which it may keep.
+ */
+export async function chooseSlug(
+  tx: Pick<Repositories, 'recipes'>,
+  title: string,
+  own?: string,
+): Promise<string> {
+  const base = slugBase(title);
+  await tx.recipes.lockSlugs();
+  const taken = (await tx.recipes.slugsLike(base)).filter((s) => s !== own);
+  return firstFreeSlug(base, taken);
 }

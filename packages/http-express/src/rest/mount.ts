@@ -117,6 +117,31 @@ function refuseNul(values: Record<string, unknown> | unknown, where: 'query' | '
   if (at) throw validationProblem([{ location: at, message: 'must not contain control characters (NUL)' }]);
 }
 
+/**
+ * The JSON body, checked against its schema: 415 for another media type, 422 for a body that is
+ * missing (unless optional) or breaks the schema, NUL refused; `$schema` is accepted and dropped.
+ */
+export function readJsonBody(
+  req: Request,
+  validate: ReturnType<SchemaRegistry['validator']>,
+  optional: boolean,
+): unknown {
+  if (hasBody(req) && !isJson(req)) throw problem(415, 'Send the body as application/json.');
+  let value: unknown = req.body;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const { $schema: _ignored, ...rest } = value as Record<string, unknown>;
+    value = rest;
+  }
+  const absent = value === undefined || (!hasBody(req) && req.body === undefined);
+  if (absent) {
+    if (!optional) throw validationProblem([{ location: 'body', message: 'is required' }]);
+    return undefined;
+  }
+  if (!validate(value)) throw validationProblem(issuesFrom(validate.errors, 'body'));
+  refuseNul(value, 'body');
+  return value;
+}
+
 interface Validators {
   params: ReturnType<SchemaRegistry['validator']> | null;
   query: ReturnType<SchemaRegistry['validator']> | null;
@@ -180,19 +205,7 @@ function mountOperation(
       refuseNul(query, 'query');
       let input: Record<string, unknown> = { ...params, ...query };
       if (body && bodyValidator) {
-        if (hasBody(req) && !isJson(req)) throw problem(415, 'Send the body as application/json.');
-        let value: unknown = req.body;
-        if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-          // `$schema` is accepted on input and ignored.
-          const { $schema: _ignored, ...rest } = value as Record<string, unknown>;
-          value = rest;
-        }
-        const absent = value === undefined || (!hasBody(req) && req.body === undefined);
-        if (absent && !body.optional) throw validationProblem([{ location: 'body', message: 'is required' }]);
-        if (!absent && !bodyValidator(value))
-          throw validationProblem(issuesFrom(bodyValidator.errors, 'body'));
-        refuseNul(absent ? undefined : value, 'body');
-        input = { ...input, body: absent ? undefined : value };
+        input = { ...input, body: readJsonBody(req, bodyValidator, body.optional === true) };
       }
       const call: Call = {
         caller,

@@ -1,4 +1,5 @@
 import type { Database } from '@larder/adapters-postgres';
+import type { RecipeTransfer } from '@larder/domain';
 import type { Config } from '../../config.js';
 import type { OperationTable, Services } from '../../operations/operation-table.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
@@ -7,6 +8,7 @@ import type { RestTable } from '../route.js';
 /** What REST's own routes use besides the domain services. */
 export interface RestServices extends Services {
   database: Database;
+  transfer: RecipeTransfer;
 }
 
 /** What a module of REST's own routes is given to declare them. */

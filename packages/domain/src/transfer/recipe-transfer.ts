@@ -1,0 +1,193 @@
+import type { Caller } from '../accounts/caller.js';
+import type { PendingImageDeletion } from '../photos/image-deletion-store.port.js';
+import { photoKey } from '../photos/image-keys.js';
+import type { PhotoDependencies } from '../photos/photo-dependencies.js';
+import { type StoredPhotoFiles, storePhotoFiles } from '../photos/photo-files.js';
+import type { Recipe } from '../recipes/recipe.js';
+
+import { chooseSlug } from '../recipes/slugs.js';
+import { DomainError, NotFound, ValidationFailed } from '../shared/errors.js';
+import type { Clock } from '../shared/clock.port.js';
+import { ArchiveRefused, type OpenedArchive, type ZipArchives } from './archive.port.js';
+import { recipesInArchive } from './archive-reading.js';
+import type { RecipeFromArchive } from './document-reading.js';
+import { archiveFilesOf, type RecipeToExport } from './recipe-export.js';
+import { TRANSFER_LIMITS } from './transfer-limits.js';
+
+/** How many recipes one export request may name (a whole household goes through the admin command). */
+export const EXPORT_LIMIT = 500;
+
+export interface TransferDependencies extends PhotoDependencies {
+  archives: ZipArchives;
+  clock: Clock;
+}
+
+/** A recipe an import created. */
+export interface ImportedRecipe {
+  id: string;
+  slug: string;
+  title: string;
+}
+
+/** Reports how far a long transfer has come (the admin command's progress bar). */
+export type TransferProgress = (done: number, total: number) => void;
+
+/**
+ * Moving recipes with their photos as a zip (docs/transfer.md). An export is written as it is
+ * produced and holds one photo at a time; an import is all or nothing: every document is checked
+ * before anything is created, photos are stored first and removed again when anything fails,
+ * and the rows go in one transaction. Comments, favorites and tasty marks never travel.
+ */
+export class RecipeTransfer {
+  constructor(private readonly deps: TransferDependencies) {}
+
+  /**
+   * The archive of these recipes as `viewerId` sees them, produced as it is read. Refuses an empty
+   * list (422) and unknown ids (404) before the first byte.
+   */
+  async export(recipeIds: readonly string[], viewerId: string): Promise<AsyncIterable<Uint8Array>> {
+    const ids = [...new Set(recipeIds)];
+    if (ids.length === 0) {
+      throw new ValidationFailed([{ location: 'recipeIds', message: 'must name at least one recipe' }]);
+    }
+    const existing = new Set(await this.deps.store.recipes.existing(ids));
+    const missing = ids.filter((id) => !existing.has(id));
+    if (missing.length > 0) {
+      throw new NotFound('recipes.not_found', `No such recipe: ${missing.slice(0, 5).join(', ')}.`);
+    }
+    return this.deps.archives.write(
+      archiveFilesOf(this.recipesToExport(ids, viewerId), this.deps.clock.now()),
+    );
+  }
+
+  /** Every recipe of the household, for a whole backup: their ids a page at a time. */
+  async allRecipeIds(): Promise<string[]> {
+    const ids: string[] = [];
+    for (let after: string | null = null; ;) {
+      const page = await this.deps.store.recipes.ids(after, 1000);
+      ids.push(...page);
+      if (page.length < 1000) return ids;
+      after = page[page.length - 1] ?? null;
+    }
+  }
+
+  private async *recipesToExport(ids: readonly string[], viewerId: string): AsyncGenerator<RecipeToExport> {
+    const { store, images } = this.deps;
+    for (const id of ids) {
+      const view = await store.recipes.view({ id }, viewerId);
+      // Deleted while the export was being written: the archive leaves it out.
+      if (!view) continue;
+      yield {
+        view,
+        openPhoto: async (imageId) => {
+          const stream = await images.stream(photoKey(id, imageId, 'original.jpg'));
+          if (!stream) throw new Error(`the original of photo ${imageId} of recipe ${id} is missing`);
+          return stream;
+        },
+      };
+    }
+  }
+
+  /**
+   * Creates the recipes of an uploaded archive (as `caller`, now), all or nothing: the upload is
+   * spooled and checked (`ArchiveTooLarge`, `ArchiveRefused` naming the entry), every document is
+   * read and checked (`DocumentRefused` at its place in the document), every photo must be an image
+   * the photo rules accept, and fresh slugs are chosen where a slug is taken.
+   */
+  async import(
+    caller: Caller,
+    upload: AsyncIterable<Uint8Array>,
+    progress: TransferProgress = () => undefined,
+  ): Promise<ImportedRecipe[]> {
+    const archive = await this.deps.archives.open(upload, TRANSFER_LIMITS);
+    try {
+      const recipes: RecipeFromArchive[] = [];
+      for await (const recipe of recipesInArchive(archive)) recipes.push(recipe);
+      return await this.create(caller, archive, recipes, progress);
+    } finally {
+      await archive.close();
+    }
+  }
+
+  private async create(
+    caller: Caller,
+    archive: OpenedArchive,
+    recipes: RecipeFromArchive[],
+    progress: TransferProgress,
+  ): Promise<ImportedRecipe[]> {
+    const { store, clock, secrets, janitor } = this.deps;
+    const stored: Array<{ recipeId: string; from: RecipeFromArchive; photos: StoredPhotoFiles[] }> = [];
+    const intents: PendingImageDeletion[] = [];
+    const total = recipes.reduce((sum, r) => sum + 1 + r.photos.length, 0);
+    let done = 0;
+    try {
+      // Photos first, one at a time: each is read, checked and stored under its new recipe.
+      for (const from of recipes) {
+        const recipeId = secrets.newId();
+        const photos: StoredPhotoFiles[] = [];
+        for (const photo of from.photos) {
+          const bytes = await archive.read(photo.entry);
+          const files = await this.storePhoto(recipeId, bytes, photo.entry);
+          intents.push(files.intent);
+          photos.push(files);
+          progress(++done, total);
+        }
+        stored.push({ recipeId, from, photos });
+      }
+      const now = clock.now();
+      const created = await store.transaction(async (tx) => {
+        const out: ImportedRecipe[] = [];
+        for (const { recipeId, from, photos } of stored) {
+          const recipe: Recipe = {
+            ...from.content,
+            id: recipeId,
+            slug: await chooseSlug(tx, from.content.title),
+            editPolicy: from.editPolicy,
+            createdById: caller.account.id,
+            updatedById: caller.account.id,
+            createdAt: now,
+            updatedAt: now,
+          };
+          if (!(await tx.recipes.insert(recipe)))
+            throw new Error(`slug ${recipe.slug} was taken despite the slug lock`);
+          for (const [position, files] of photos.entries()) {
+            await tx.recipeImages.insert({
+              id: files.id,
+              recipeId,
+              position,
+              width: files.width,
+              height: files.height,
+              bytes: files.bytes,
+              isCover: position === (from.coverIndex ?? 0),
+              createdById: caller.account.id,
+              createdAt: now,
+            });
+            await tx.imageDeletions.remove(files.intent.id);
+          }
+          out.push({ id: recipe.id, slug: recipe.slug, title: recipe.title });
+          progress(++done, total);
+        }
+        return out;
+      });
+      return created;
+    } catch (error) {
+      // Nothing of a failed import stays: the photos stored so far go now, or with a later sweep.
+      for (const intent of intents) await janitor.discard(intent);
+      throw error;
+    }
+  }
+
+  /** Stores one photo of the archive, its problems named after its entry. */
+  private async storePhoto(recipeId: string, bytes: Uint8Array, entry: string): Promise<StoredPhotoFiles> {
+    try {
+      return await storePhotoFiles(this.deps, recipeId, bytes, { keepOriginal: true });
+    } catch (error) {
+      if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'unsupported')) {
+        const reason =
+          error instanceof ValidationFailed ? (error.issues[0]?.message ?? error.message) : error.message;
+        throw new ArchiveRefused(`is not a photo Larder accepts: ${reason}`, entry);
+      }
+      throw error;
+    }
+  }
+}

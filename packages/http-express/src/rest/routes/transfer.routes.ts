@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { TRANSFER_LIMITS } from '@larder/domain';
+import { scoped } from '../../operations/operation.js';
+import { ExportInputBody, zipBodySchema } from '../../schemas/transfer.schemas.js';
+import { readJsonBody } from '../mount.js';
+import { problem } from '../problem.js';
+import { sendJson } from '../send-json.js';
+import type { RestRouteModule } from './route-module.js';
+
+/** Admins and the owner move recipes (DECISIONS.md). */
+const ADMINS = ['admin', 'superadmin'] as const;
+
+/**
+ * Recipes with their photos as a zip: the export is written to the answer as it is produced; the
+ * import reads the upload into a temporary file as it arrives (at most 1 GiB) and creates all of
+ * its recipes or none. See docs/transfer.md.
+ */
+export const transferRoutes: RestRouteModule = ({ table, registry, services: { transfer } }) => {
+  const exportBody = registry.validator(ExportInputBody.name, 'body');
+
+  table.add({
+    method: 'post',
+    path: '/api/v1/export',
+    operationId: 'export-recipes',
+    summary: 'Export recipes with their photos as a zip (admins)',
+    description:
+      'One folder per recipe: its document (everything a recipe carries, authors by name, no comments, no marks) and ' +
+      'each photo’s stored original as it is. Written as it is produced. 404 when an id names no recipe, 422 for an ' +
+      'empty list. Admins and the owner only.',
+    tag: 'transfer',
+    access: { ...scoped('recipes:read'), roles: ADMINS },
+    body: { schema: ExportInputBody.name },
+    responses: { 200: { content: 'application/zip', description: 'The zip, one folder per recipe' } },
+    errors: [401, 403, 404, 422],
+    handle: async ({ req, res, caller, log }) => {
+      const body = readJsonBody(req, exportBody, false) as { recipeIds: string[] };
+      const zip = await transfer.export(body.recipeIds, caller.account.id);
+      const day = new Date().toISOString().slice(0, 10);
+      res.status(200).set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="larder-${day}.zip"`,
+        'Cache-Control': 'no-store',
+      });
+      try {
+        await pipeline(Readable.from(zip), res);
+      } catch (error) {
+        // The answer has begun: a failure can only cut it short (the client sees a broken zip).
+        log.error({ err: error }, 'export failed while it was being written');
+        res.destroy();
+      }
+    },
+  });
+
+  table.add({
+    method: 'post',
+    path: '/api/v1/import',
+    operationId: 'import-recipes',
+    summary: 'Import recipes from an export zip (admins; at most 1 GiB)',
+    description:
+      'All or nothing: 201 with what was created, or nothing is created. 413 over 1 GiB (before reading on when ' +
+      'Content-Length says so); 415 when the body is not a zip; 422 naming the entry when an entry escapes the archive, is ' +
+      'a symlink, lies about its size, is a bomb, is not a photo Larder accepts, or a document breaks a recipe rule (at ' +
+      'its place in the document). Imported recipes get fresh slugs where theirs are taken, and are the importer’s.',
+    tag: 'transfer',
+    access: { ...scoped('recipes:write'), roles: ADMINS },
+    rawBody: { contentType: 'application/zip', schema: zipBodySchema },
+    responses: { 201: { schema: 'ImportOutputBody' } },
+    errors: [401, 403, 413, 415, 422],
+    handle: async ({ req, res, caller, schemaUrl }) => {
+      if (!req.is(['application/zip', 'application/x-zip-compressed', 'application/octet-stream'])) {
+        throw problem(415, 'Send the archive as application/zip.');
+      }
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > TRANSFER_LIMITS.maxArchiveBytes) {
+        throw problem(413, `An archive may be at most ${TRANSFER_LIMITS.maxArchiveBytes} bytes.`, {
+          headers: { Connection: 'close' },
+        });
+      }
+      const created = await transfer.import(caller, req);
+      sendJson(res, 201, 'ImportOutputBody', { created }, schemaUrl);
+    },
+  });
+};

@@ -1,0 +1,342 @@
+/**
+ * Zip export and import through the HTTP API: lossless round trips (photo bytes identical), every
+ * refusal with archives the tests build (a slip, a symlink, a bomb, lying sizes, 100,000 entries,
+ * a non-image photo, a broken document), the role rules, and a failed import leaving nothing.
+ */
+import { sql } from 'kysely';
+import { YazlZipArchives } from '@larder/adapters-zip';
+import {
+  SYMLINK_ATTRIBUTES,
+  buildZip,
+  deflatedEntry,
+  deflatedZerosEntry,
+  storedEntry,
+} from '@larder/adapters-zip/test-support/zip-builder.js';
+import { jpegOf, pngOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
+import { startS3rver } from '@larder/adapters-s3-images/test-support/s3-server.js';
+import { ImageJanitor, TRANSFER_LIMITS } from '@larder/domain';
+import request from 'supertest';
+import type { TestApp } from '../test-support/test-app.js';
+import { binary, pendingDeletions, startPhotoApp, storedKeys, uploaded } from './photo-helpers.js';
+import { createRecipe } from './share-helpers.js';
+
+type App = TestApp & { dataDir: string };
+
+/** Reads every entry of a zip: name → bytes. */
+async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  const archive = await new YazlZipArchives().open(
+    (async function* () {
+      yield new Uint8Array(zip);
+    })(),
+    TRANSFER_LIMITS,
+  );
+  try {
+    const files = new Map<string, Buffer>();
+    for (const entry of archive.entries) files.set(entry.name, Buffer.from(await archive.read(entry.name)));
+    return files;
+  } finally {
+    await archive.close();
+  }
+}
+
+function exportZip(t: App, recipeIds: string[], who = t.owner.cookie) {
+  return binary(request(t.app).post('/api/v1/export').set('Cookie', who).send({ recipeIds }));
+}
+
+function importZip(t: App, zip: Buffer, who = t.owner.cookie) {
+  return request(t.app)
+    .post('/api/v1/import')
+    .set('Cookie', who)
+    .set('Content-Type', 'application/zip')
+    .send(zip);
+}
+
+/** The documents of an archive with what may differ between households (times) left out. */
+function documents(files: Map<string, Buffer>): unknown[] {
+  return [...files.entries()]
+    .filter(([name]) => name.endsWith('/recipe.json'))
+    .map(([, bytes]) => {
+      const { createdAt: _c, updatedAt: _u, ...rest } = JSON.parse(bytes.toString('utf8'));
+      return rest;
+    })
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+function photos(files: Map<string, Buffer>): string[] {
+  return [...files.entries()]
+    .filter(([name]) => name.endsWith('.jpg'))
+    .map(
+      ([name, bytes]) =>
+        `${name.split('/').slice(-2).join('/')}:${bytes.toString('base64').length}:${bytes.subarray(0, 64).toString('hex')}`,
+    )
+    .sort();
+}
+
+async function recipeCount(t: App): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from recipes`.execute(t.database.db);
+  return rows[0]?.n ?? 0;
+}
+
+describe.each([
+  ['on disk', {}],
+  ['in S3', { s3: true }],
+])('export and import %s', (_where, options) => {
+  let source: App;
+  let target: App;
+  let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
+  beforeAll(async () => {
+    let env: Record<string, string> = {};
+    if ((options as { s3?: boolean }).s3) {
+      s3 = await startS3rver('larder-transfer');
+      env = {
+        SERVICE_S3_BUCKET: 'larder-transfer',
+        SERVICE_S3_ENDPOINT: s3.options.endpoint!,
+        SERVICE_S3_REGION: 'us-east-1',
+        SERVICE_S3_ACCESS_KEY_ID: 'S3RVER',
+        SERVICE_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      };
+    }
+    source = await startPhotoApp(env);
+    target = await startPhotoApp(env);
+  });
+  afterAll(async () => {
+    await source.close();
+    await target.close();
+    await s3?.stop();
+  });
+
+  it('round-trips recipes losslessly: byte-identical photos, documents equal but for times, no comments', async () => {
+    const soup = await createRecipe(source, source.owner, { title: 'Lentil soup' });
+    const bread = await createRecipe(source, source.owner, { title: 'Bread' });
+    await uploaded(source, source.owner, soup.id, await jpegOf(800, 600));
+    const cover = await uploaded(source, source.owner, soup.id, await pngOf(400, 300));
+    await request(source.app)
+      .put(`/api/v1/recipes/${soup.id}/cover`)
+      .set('Cookie', source.owner.cookie)
+      .send({ imageId: cover.id });
+    await request(source.app)
+      .post(`/api/v1/recipes/${soup.id}/comments`)
+      .set('Cookie', source.owner.cookie)
+      .send({ body: 'A secret of the house' });
+
+    const first = await exportZip(source, [soup.id, bread.id]);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('application/zip');
+    const firstFiles = await unzip(first.body as Buffer);
+    expect([...firstFiles.values()].some((b) => b.toString('utf8').includes('A secret of the house'))).toBe(
+      false,
+    );
+
+    const imported = await importZip(target, first.body as Buffer);
+    expect(imported.status).toBe(201);
+    expect(imported.body.created.map((c: { title: string }) => c.title).sort()).toEqual([
+      'Bread',
+      'Lentil soup',
+    ]);
+    const importedSoup = imported.body.created.find((c: { title: string }) => c.title === 'Lentil soup');
+    const soupAnswer = await request(target.app)
+      .get(`/api/v1/recipes/${importedSoup.id}`)
+      .set('Cookie', target.owner.cookie);
+    expect(soupAnswer.body.images).toHaveLength(2);
+    expect(soupAnswer.body.coverImageId).toBe(soupAnswer.body.images[1].id);
+
+    const second = await exportZip(
+      target,
+      imported.body.created.map((c: { id: string }) => c.id),
+    );
+    const secondFiles = await unzip(second.body as Buffer);
+    expect(documents(secondFiles)).toEqual(documents(firstFiles));
+    expect(photos(secondFiles)).toEqual(photos(firstFiles));
+    for (const [name, bytes] of firstFiles) {
+      if (name.endsWith('.jpg')) expect(secondFiles.get(name)?.equals(bytes)).toBe(true);
+    }
+  });
+
+  it('gives imported recipes fresh slugs where theirs are taken', async () => {
+    const pie = await createRecipe(source, source.owner, { title: 'Apple pie' });
+    const zip = (await exportZip(source, [pie.id])).body as Buffer;
+    const once = await importZip(target, zip);
+    const twice = await importZip(target, zip);
+    expect(once.body.created[0].slug).toBe('apple-pie');
+    expect(twice.body.created[0].slug).toBe('apple-pie-2');
+  });
+});
+
+describe('export and import refusals', () => {
+  let t: App;
+  let soupId: string;
+  let member: Awaited<ReturnType<TestApp['member']>>;
+  beforeAll(async () => {
+    t = await startPhotoApp();
+    soupId = (await createRecipe(t, t.owner)).id;
+    member = await t.member('user', 'plain');
+  });
+  afterAll(() => t.close());
+
+  it('are for admins and the owner: a member gets 403, before a byte of the upload is read', async () => {
+    expect((await exportZip(t, [soupId], member.cookie)).status).toBe(403);
+    expect((await importZip(t, Buffer.from('PK'), member.cookie)).status).toBe(403);
+    const admin = await t.member('admin', 'keeper');
+    expect((await exportZip(t, [soupId], admin.cookie)).status).toBe(200);
+  });
+
+  it('answer 404 for an unknown id and 422 for an empty list', async () => {
+    const exportJson = (recipeIds: string[]) =>
+      request(t.app).post('/api/v1/export').set('Cookie', t.owner.cookie).send({ recipeIds });
+    const unknown = await exportJson([soupId, 'no-such-recipe']);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/problem\+json/);
+    const empty = await exportJson([]);
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors[0].location).toBe('body.recipeIds');
+  });
+
+  it('refuse over 1 GiB with 413 at once, and a body that is no zip with 415 or 422', async () => {
+    const huge = await request(t.app)
+      .post('/api/v1/import')
+      .set('Cookie', t.owner.cookie)
+      .set('Content-Type', 'application/zip')
+      .set('Content-Length', String(TRANSFER_LIMITS.maxArchiveBytes + 1))
+      .send(Buffer.alloc(16));
+    expect(huge.status).toBe(413);
+    const json = await request(t.app).post('/api/v1/import').set('Cookie', t.owner.cookie).send({ a: 1 });
+    expect(json.status).toBe(415);
+    const junk = await importZip(t, Buffer.from('this is not a zip at all'));
+    expect(junk.status).toBe(422);
+  });
+
+  async function refused(zip: Buffer, entry: RegExp | string): Promise<void> {
+    const before = await recipeCount(t);
+    const res = await importZip(t, zip);
+    expect([res.status, res.body.title]).toEqual([422, 'Unprocessable Entity']);
+    expect(JSON.stringify(res.body)).toMatch(
+      typeof entry === 'string' ? new RegExp(entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : entry,
+    );
+    expect(await recipeCount(t)).toBe(before);
+  }
+
+  const manifest = (paths: string[]) =>
+    storedEntry(
+      'larder.json',
+      JSON.stringify({
+        format: 'larder-recipes',
+        version: 1,
+        exportedAt: '2026-01-01T00:00:00Z',
+        recipes: paths,
+      }),
+    );
+  const document = (over: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      format: 'larder-recipe',
+      version: 1,
+      title: 'Soup',
+      servings: 2,
+      ingredientGroups: [{ name: null, ingredients: [] }],
+      steps: [],
+      photos: [],
+      ...over,
+    });
+
+  it('refuse an entry that escapes the archive, a symlink, lying sizes, a bomb and 100,000 entries, naming the entry', async () => {
+    await refused(buildZip([storedEntry('../evil.txt', 'x'), manifest([])]), '../evil.txt');
+    await refused(buildZip([storedEntry('/etc/passwd', 'x'), manifest([])]), '/etc/passwd');
+    await refused(buildZip([storedEntry('C:\\windows.txt', 'x'), manifest([])]), 'windows');
+    await refused(
+      buildZip([
+        storedEntry('recipes/soup/link', '/etc/passwd', { externalAttributes: SYMLINK_ATTRIBUTES }),
+        manifest([]),
+      ]),
+      'recipes/soup/link',
+    );
+    await refused(
+      buildZip([
+        deflatedEntry('recipes/soup/recipe.json', document(), { uncompressedSize: 10 }),
+        manifest(['recipes/soup/recipe.json']),
+      ]),
+      'recipes/soup/recipe.json',
+    );
+    await refused(
+      buildZip([await deflatedZerosEntry('recipes/soup/photos/1.jpg', 200 * 1024 * 1024), manifest([])]),
+      'recipes/soup/photos/1.jpg',
+    );
+    await refused(buildZip([manifest([])], { declaredEntryCount: 100_000 }), /entries/);
+  });
+
+  it('refuse a photo that is no image Larder accepts, and a document that breaks a recipe rule, at its place', async () => {
+    await refused(
+      buildZip([
+        storedEntry('recipes/soup/recipe.json', document({ photos: [{ file: 'photos/1.jpg' }] })),
+        storedEntry('recipes/soup/photos/1.jpg', 'GIF89a not a photo at all'),
+        manifest(['recipes/soup/recipe.json']),
+      ]),
+      'recipes/soup/photos/1.jpg',
+    );
+    await refused(
+      buildZip([
+        storedEntry(
+          'recipes/soup/recipe.json',
+          document({
+            steps: [
+              {
+                text: 'Simmer 20 minutes.',
+                references: [],
+                times: [{ phrase: '25 minutes', seconds: 1500 }],
+              },
+            ],
+          }),
+        ),
+        manifest(['recipes/soup/recipe.json']),
+      ]),
+      'recipes/soup/recipe.json: steps[0].times[0].phrase',
+    );
+  });
+
+  it('leave nothing behind when an import fails at any stage: no row, no file', async () => {
+    const good = (folder: string, title: string) => [
+      storedEntry(`recipes/${folder}/recipe.json`, document({ title, photos: [{ file: 'photos/1.jpg' }] })),
+    ];
+    const jpeg = await jpegOf(300, 200);
+    const files = async () => (await storedKeys(t, 'recipes/')).length;
+    const before = { recipes: await recipeCount(t), files: await files() };
+
+    // A photo of the second recipe fails after the first one's photo was stored.
+    await refused(
+      buildZip([
+        ...good('one', 'One'),
+        storedEntry('recipes/one/photos/1.jpg', jpeg),
+        ...good('two', 'Two'),
+        storedEntry('recipes/two/photos/1.jpg', await pngOf(50, 50)),
+        manifest(['recipes/one/recipe.json', 'recipes/two/recipe.json']),
+      ]),
+      'recipes/two/photos/1.jpg',
+    );
+    // The transaction fails after every photo was stored.
+    await sql`create function larder_test_refuse() returns trigger language plpgsql as $$
+      begin if new.title = 'Refused' then raise exception 'refused by the test'; end if; return new; end $$`.execute(
+      t.database.db,
+    );
+    await sql`create trigger larder_test_refuse before insert on recipes for each row execute function larder_test_refuse()`.execute(
+      t.database.db,
+    );
+    try {
+      const failed = await importZip(
+        t,
+        buildZip([
+          ...good('one', 'One'),
+          storedEntry('recipes/one/photos/1.jpg', jpeg),
+          ...good('two', 'Refused'),
+          storedEntry('recipes/two/photos/1.jpg', jpeg),
+          manifest(['recipes/one/recipe.json', 'recipes/two/recipe.json']),
+        ]),
+      );
+      expect(failed.status).toBe(500);
+    } finally {
+      await sql`drop trigger larder_test_refuse on recipes`.execute(t.database.db);
+      await sql`drop function larder_test_refuse()`.execute(t.database.db);
+    }
+    await t.container.resolve(ImageJanitor).sweep();
+    expect(await recipeCount(t)).toBe(before.recipes);
+    expect(await files()).toBe(before.files);
+    expect(await pendingDeletions(t)).toEqual([]);
+  });
+});
