@@ -1,0 +1,32 @@
+/**
+ * Steps out of instruction text as pages write it: one step a line, numbered or not ("1.",
+ * "Step 2:", "3)"), or every step run together on one line ("1. Heat the oven. 2. Mix …").
+ */
+
+/** "1.", "2)", "Step 3:", "STEP 4 -", "Schritt 5:" at the start of a step. */
+const NUMBERING =
+  /^(?:(?:step|schritt|étape|stap|paso|passo)\s*\d{1,2}\s*[.:)–—-]?|\d{1,2}\s*[.)](?!\d)|\d{1,2}\s*:(?!\d))\s*/iu;
+/** A line that is nothing but a step's number: "Step 1", "2". */
+const NUMBER_ONLY = /^(?:(?:step|schritt|étape|stap|paso|passo)\s*)?\d{1,2}\s*[.:)]?$/iu;
+/** Where a numbered step starts inside a run-on line: a number, then a capital letter. */
+const RUN_ON_MARKER = /(?:^|\s)(?:(?:step|schritt)\s*)?(\d{1,2})[.)]\s+(?=\p{Lu})/giu;
+
+/** A run-on line split at its step numbers, when they count 1, 2, 3, … from the start; else the line. */
+function splitRunOn(line: string): string[] {
+  const marks = [...line.matchAll(RUN_ON_MARKER)];
+  if (marks.length < 2 || marks[0]!.index !== 0) return [line];
+  if (!marks.every((mark, i) => Number(mark[1]) === i + 1)) return [line];
+  return marks.map((mark, i) => line.slice(mark.index, marks[i + 1]?.index ?? line.length).trim());
+}
+
+/** The steps in `lines`: numbering taken off, run-on lines split, empty and repeated lines dropped. */
+export function splitInstructions(lines: readonly string[]): string[] {
+  const steps: string[] = [];
+  const parts = lines.length === 1 ? splitRunOn(lines[0]!) : lines;
+  for (const part of parts) {
+    if (NUMBER_ONLY.test(part.trim())) continue;
+    const step = part.replace(NUMBERING, '').trim();
+    if (step !== '' && steps[steps.length - 1] !== step) steps.push(step);
+  }
+  return steps;
+}

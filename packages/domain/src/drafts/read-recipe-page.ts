@@ -1,0 +1,117 @@
+import { siteOf } from '../recipes/recipe-validation.js';
+import { assembleDraft, largestImage } from './draft-assembly.js';
+import type { DraftReading } from './draft-reading.js';
+import { emptyRecipe, lineCount, stepCount, type FoundRecipe } from './found-recipe.js';
+import { plainText } from './html-text.js';
+import { recipeFromMicrodata } from './microdata-recipe.js';
+import type { PageContent } from './page-content.js';
+import { groupsFromBlocks, recipeFromBlocks } from './page-structure.js';
+import { recipeFromJsonLd } from './schema-recipe.js';
+import { absoluteAddress, isWebAddress } from './web-address.js';
+
+/** Languages that write decimals with a comma ("1,5 kg"). */
+const DECIMAL_COMMA =
+  /^(?:de|fr|nl|it|es|pt|da|sv|nb|nn|no|fi|pl|cs|sk|sl|hr|sr|hu|tr|ru|uk|el|ro|bg|et|lv|lt|is|ca|id)\b/iu;
+
+function hasContent(recipe: FoundRecipe | null): recipe is FoundRecipe {
+  return recipe !== null && (lineCount(recipe) > 0 || stepCount(recipe) > 0);
+}
+
+/**
+ * Fills what `recipe` lacks from `other`: a field counts as missing when it is empty. Used to
+ * complete a JSON-LD recipe from microdata and from the page's own headings and lists.
+ */
+function completed(recipe: FoundRecipe, other: FoundRecipe): FoundRecipe {
+  return {
+    title: recipe.title ?? other.title,
+    description: recipe.description ?? other.description,
+    yields: recipe.yields.length > 0 ? recipe.yields : other.yields,
+    prepTime: recipe.prepTime ?? other.prepTime,
+    cookTime: recipe.cookTime ?? other.cookTime,
+    totalTime: recipe.totalTime ?? other.totalTime,
+    ingredientGroups: lineCount(recipe) > 0 ? recipe.ingredientGroups : other.ingredientGroups,
+    instructionSections: stepCount(recipe) > 0 ? recipe.instructionSections : other.instructionSections,
+    images: recipe.images.length > 0 ? recipe.images : other.images,
+    keywords: recipe.keywords.length > 0 ? recipe.keywords : other.keywords,
+    categories: recipe.categories.length > 0 ? recipe.categories : other.categories,
+    cuisines: recipe.cuisines.length > 0 ? recipe.cuisines : other.cuisines,
+    publisherName: recipe.publisherName ?? other.publisherName,
+  };
+}
+
+/** The page's `<title>` without the site's name after a separator ("Leek soup | Cook's Corner" → "Leek soup"). */
+function pageTitle(page: PageContent): string | null {
+  const title = page.meta['og:title'] ?? page.title;
+  if (!title) return null;
+  const site = page.meta['og:site_name'];
+  const parts = title.split(/\s+[|–—-]\s+/u);
+  if (
+    parts.length > 1 &&
+    (site === undefined || parts[parts.length - 1]!.toLowerCase() === site.toLowerCase())
+  ) {
+    return parts.slice(0, -1).join(' - ');
+  }
+  return title;
+}
+
+function sourceUrlOf(page: PageContent): string | null {
+  for (const candidate of [page.canonicalUrl, page.meta['og:url'], page.url]) {
+    if (isWebAddress(candidate)) return candidate.trim();
+  }
+  return null;
+}
+
+function photoOf(recipe: FoundRecipe, page: PageContent): string | null {
+  const image = largestImage(recipe.images);
+  const fromRecipe = image ? absoluteAddress(image.url, page.url) : null;
+  if (fromRecipe) return fromRecipe;
+  for (const key of [
+    'og:image:secure_url',
+    'og:image',
+    'og:image:url',
+    'twitter:image',
+    'twitter:image:src',
+  ]) {
+    const address = absoluteAddress(page.meta[key], page.url);
+    if (address) return address;
+  }
+  return null;
+}
+
+/**
+ * Reads a web page into a recipe draft. The recipe comes from the page's schema.org Recipe in
+ * JSON-LD, else from its microdata, else from its visible structure; what the first lacks is
+ * filled from the next (see docs/drafts.md). Open Graph and meta tags give the title,
+ * description, photo and site name where the recipe does not.
+ */
+export function readRecipePage(page: PageContent): DraftReading {
+  const fromJsonLd = recipeFromJsonLd(page.jsonLd);
+  const fromMicrodata = hasContent(fromJsonLd) ? null : recipeFromMicrodata(page.microdata);
+  let recipe = [fromJsonLd, fromMicrodata].find(hasContent) ?? fromJsonLd ?? fromMicrodata ?? emptyRecipe();
+  if (fromJsonLd && recipe !== fromJsonLd) recipe = completed(recipe, fromJsonLd);
+  // The page's headings and lists fill whatever the structured data left out (ingredients, steps).
+  if (lineCount(recipe) === 0 || stepCount(recipe) === 0)
+    recipe = completed(recipe, recipeFromBlocks(page.blocks));
+  // JSON-LD lists ingredients flat; the page's headings between the same lines name their groups.
+  if (recipe.ingredientGroups.length === 1 && recipe.ingredientGroups[0]!.name === null) {
+    const grouped = groupsFromBlocks(recipe.ingredientGroups[0]!.lines, page.blocks);
+    if (grouped) recipe = { ...recipe, ingredientGroups: grouped };
+  }
+  const keywords = page.meta['keywords'];
+  if (recipe.keywords.length === 0 && keywords) {
+    recipe = { ...recipe, keywords: keywords.split(/\s*,\s*/u) };
+  }
+  const description = recipe.description ?? page.meta['description'] ?? page.meta['og:description'] ?? null;
+  const sourceUrl = sourceUrlOf(page);
+  const site = siteOf(sourceUrl ?? page.url);
+  return assembleDraft(
+    { ...recipe, description: description === null ? null : plainText(description) },
+    {
+      sourceUrl,
+      sourceName: page.meta['og:site_name'] ?? recipe.publisherName ?? site,
+      decimalComma: DECIMAL_COMMA.test(page.lang ?? ''),
+      photoUrl: photoOf(recipe, page),
+      fallbackTitle: pageTitle(page) ?? site ?? 'Recipe',
+    },
+  );
+}
