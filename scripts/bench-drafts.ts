@@ -3,7 +3,8 @@
  * (never committed: /work/shared/corpus, or LARDER_CORPUS):
  *
  * - recipe-pages/: every page is served from a local http server and read through the real
- *   GuardedPageFetcher (allowHosts 127.0.0.1:<port>), then readRecipePage; the draft is compared
+ *   GuardedPageFetcher (under its site's name, resolved to 127.0.0.1 and allowed as <site>:<port>),
+ *   then readRecipePage; the draft is compared
  *   with the expected extraction field by field, and checked against checkRecipeInput.
  * - ingredient-lines/dev.csv: every labelled line is read by readIngredientLine and compared with
  *   its labels.
@@ -115,13 +116,22 @@ async function benchPages(): Promise<PageVerdict[]> {
     .map((f) => f.slice(0, -5))
     .sort();
   const { server, port } = await servePages(dir, names);
-  const fetcher = new GuardedPageFetcher({ allowHosts: [`127.0.0.1:${port}`] });
+  // Each page is asked for under its own site's name (so that its address, and addresses relative
+  // to it, are the site's), resolved to the local server by the fetcher's lookup and allowed by name.
+  const hostOf = (name: string): string => name.split('__')[0]!;
+  const fetcher = new GuardedPageFetcher({
+    allowHosts: [...new Set(names.map((name) => `${hostOf(name)}:${port}`))],
+    lookup: (_hostname, options, callback) => {
+      if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }] as never, 4);
+      else callback(null, '127.0.0.1', 4);
+    },
+  });
   const verdicts: PageVerdict[] = [];
   try {
     for (const name of names) {
       const expected = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8')) as Expected;
       const heldOut = isHeldOut(expected.host || name.split('__')[0]!);
-      const page = await fetcher.fetchPage(`http://127.0.0.1:${port}/${encodeURIComponent(name)}`);
+      const page = await fetcher.fetchPage(`http://${hostOf(name)}:${port}/${encodeURIComponent(name)}`);
       const draft = readRecipePage(page);
       // Time of a draft without the network: decoding, HTML to page content, page content to draft.
       const bytes = gunzipSync(await readFile(join(dir, `${name}.html.gz`)));

@@ -52,8 +52,8 @@ const VULGAR: Record<string, string> = {
   '⅙': ' 1/6',
 };
 
-/** The joints the reader drops: "a pinch of salt" is a pinch of salt; "2 x 400g tins". */
-const JOINTS = new Set(['a', 'an', 'of', 'x', '×']);
+/** The joints the reader drops: "a pinch of salt" is a pinch of salt; "2 x 400g tins"; "200 g de farine". */
+const JOINTS = new Set(['a', 'an', 'of', 'x', '×', 'de', 'd', "d'", 'di', 'van']);
 
 /** Counting words as the numbers the reader makes of them ("One 14-ounce can" is 1 can). */
 const COUNT_WORDS: Record<string, string> = {

@@ -41,15 +41,36 @@ function decoderFor(label: string | null): TextDecoder | null {
   }
 }
 
+const SINGLE_BYTE = new Set(['windows-1252', 'iso-8859-1', 'iso-8859-15']);
+
+function hasUtf8Sequences(bytes: Uint8Array): boolean {
+  for (let i = 0; i + 1 < bytes.length; i++) {
+    if (bytes[i]! >= 0xc2 && bytes[i]! <= 0xf4 && bytes[i + 1]! >= 0x80 && bytes[i + 1]! <= 0xbf) return true;
+  }
+  return false;
+}
+
+function strictUtf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 export function decodePage(bytes: Uint8Array, contentType: string | undefined): string {
   const bom = fromBom(bytes);
   // TextDecoder drops the byte order mark itself (ignoreBOM is false).
   if (bom !== null) return new TextDecoder(bom).decode(bytes);
-  const labelled = decoderFor(charsetOfContentType(contentType)) ?? decoderFor(fromMeta(bytes));
-  if (labelled) return labelled.decode(bytes);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+  const header = decoderFor(charsetOfContentType(contentType));
+  if (header) return header.decode(bytes);
+  const meta = decoderFor(fromMeta(bytes));
+  // A page that calls itself Latin-1 but is valid UTF-8 with non-ASCII characters in it was saved as
+  // UTF-8 under a stale <meta>: read as Latin-1 it would show "Â½" for "½".
+  if (meta && SINGLE_BYTE.has(meta.encoding) && hasUtf8Sequences(bytes)) {
+    const utf8 = strictUtf8(bytes);
+    if (utf8 !== null) return utf8;
   }
+  if (meta) return meta.decode(bytes);
+  return strictUtf8(bytes) ?? new TextDecoder('windows-1252').decode(bytes);
 }

@@ -147,15 +147,21 @@ function findAll(root: AnyNode, test: (el: Element) => boolean, found: Element[]
   return found;
 }
 
+/** How much of the page's text a `<main>` or `<article>` must hold to be taken for the page's content. */
+const MAIN_SHARE = 0.3;
+
 /**
  * Where the page's own content is: its one `<main>` (or `role=main`), else its one `<article>`,
- * else the whole body. Several articles usually mean teasers for other posts, so none is chosen.
+ * else the whole body. Several articles usually mean teasers for other posts, so none is chosen;
+ * nor is a main or article holding little of the page's text (themes leave empty ones about).
  */
 function mainContent(body: AnyNode): AnyNode {
+  const total = textOf(body).length;
+  const holdsContent = (el: Element): boolean => textOf(el).length >= total * MAIN_SHARE;
   const mains = findAll(body, (el) => el.name === 'main' || el.attribs['role'] === 'main');
-  if (mains.length === 1) return mains[0]!;
+  if (mains.length === 1 && holdsContent(mains[0]!)) return mains[0]!;
   const articles = findAll(body, (el) => el.name === 'article');
-  if (articles.length === 1) return articles[0]!;
+  if (articles.length === 1 && holdsContent(articles[0]!)) return articles[0]!;
   return body;
 }
 

@@ -346,6 +346,16 @@ describe('GuardedPageFetcher', () => {
       expect((await fetcher.fetchPage(`${site.origin}/p`)).title).toBe('Gâteau');
     });
 
+    it('reads a page as UTF-8 when its <meta> says Latin-1 but its bytes are UTF-8 (no "Â½")', async () => {
+      site.route('/p', page(Buffer.from('<meta charset="iso-8859-1"><title>½ cup</title>'), 'text/html'));
+      expect((await fetcher.fetchPage(`${site.origin}/p`)).title).toBe('½ cup');
+    });
+
+    it('believes a Latin-1 Content-Type header, as browsers do', async () => {
+      site.route('/p', page(Buffer.from('<title>½</title>'), 'text/html; charset=iso-8859-1'));
+      expect((await fetcher.fetchPage(`${site.origin}/p`)).title).toBe('Â½');
+    });
+
     it('reads an unlabelled page as UTF-8, or as windows-1252 when it is not valid UTF-8', async () => {
       site.route('/utf8', page(Buffer.from('<title>Crème</title>'), 'text/html'));
       site.route('/legacy', page(latin1('<title>Cr\u00e8me</title>'), 'text/html'));

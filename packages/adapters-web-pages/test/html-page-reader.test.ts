@@ -142,6 +142,14 @@ describe('readHtmlPage', () => {
     ]);
   });
 
+  it('passes over a <main> that holds little of the page (themes leave empty ones)', () => {
+    const page = readHtmlPage(
+      '<body><main></main><div><h2>Method</h2><p>Stir well and long.</p></div></body>',
+      URL,
+    );
+    expect(page.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph']);
+  });
+
   it('prefers the one <main>', () => {
     const page = readHtmlPage('<body><p>outside</p><div role="main"><p>inside</p></div></body>', URL);
     expect(page.blocks).toEqual([{ kind: 'paragraph', text: 'inside', lines: ['inside'] }]);

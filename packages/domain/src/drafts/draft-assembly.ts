@@ -24,6 +24,8 @@ export interface DraftSource {
 // Control characters other than tab and line ends cannot be stored (see recipe-validation).
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/gu;
+/** Zero-width spaces and joiners that pages sprinkle about: invisible, they only spoil comparisons and searches. */
+const INVISIBLE = /\u200B|\u200C|\u200D|\u2060|\uFEFF/gu;
 
 /** Cuts what the limits cut, noting that something was cut. */
 class Fitter {
@@ -31,13 +33,14 @@ class Fitter {
 
   /** Trimmed, whitespace collapsed, control characters removed, cut at a word boundary to `max` characters. */
   text(raw: string | null | undefined, max: number): string {
-    const text = (raw ?? '').replace(CONTROL, ' ').replace(/\s+/gu, ' ').trim();
+    const text = (raw ?? '').replace(INVISIBLE, '').replace(CONTROL, ' ').replace(/\s+/gu, ' ').trim();
     return this.cut(text, max);
   }
 
   /** Like text(), keeping line breaks (descriptions). */
   paragraph(raw: string | null | undefined, max: number): string {
     const text = (raw ?? '')
+      .replace(INVISIBLE, '')
       .replace(CONTROL, ' ')
       .replace(/[^\S\n]+/gu, ' ')
       .replace(/ *\n */gu, '\n')
@@ -157,6 +160,10 @@ function fitGroups(
 function fitSteps(found: FoundRecipe, groups: IngredientGroup[], fit: Fitter): DraftReading['steps'] {
   const texts: string[] = [];
   for (const section of found.instructionSections) {
+    // A step has no section of its own: a section's name stands as a step before its steps ("For the sauce:").
+    if (section.name !== null && fit.text(section.name, RECIPE_LIMITS.stepText) !== '') {
+      texts.push(fit.text(section.name, RECIPE_LIMITS.stepText));
+    }
     for (const raw of section.steps) {
       const text = fit.text(raw, Number.MAX_SAFE_INTEGER);
       if (text !== '') texts.push(...splitAtSentences(text, RECIPE_LIMITS.stepText));
@@ -184,13 +191,22 @@ function fitTags(found: FoundRecipe, fit: Fitter): string[] {
   return fit.count(tags, RECIPE_LIMITS.tags);
 }
 
-/** The largest image the page names (by its stated size), else the first. */
+/**
+ * An image's area, from its stated size or the size its address names ("…-225x225.jpg",
+ * "/fit-in/800x800/"); an image of no known size counts as full size, larger than any other.
+ */
+function areaOf(image: FoundImage): number {
+  if (image.width !== null && image.height !== null) return image.width * image.height;
+  const named = [...image.url.matchAll(/(?<!\d)(\d{2,4})x(\d{2,4})(?!\d)/gu)].pop();
+  if (named) return Number(named[1]) * Number(named[2]);
+  return Number.POSITIVE_INFINITY;
+}
+
+/** The largest image the page names, the first of equals (pages list the full-size image first, crops after). */
 export function largestImage(images: readonly FoundImage[]): FoundImage | null {
   let best: FoundImage | null = null;
   for (const image of images) {
-    const area = (image.width ?? 0) * (image.height ?? 0);
-    const bestArea = best ? (best.width ?? 0) * (best.height ?? 0) : -1;
-    if (best === null || area > bestArea) best = image;
+    if (best === null || areaOf(image) > areaOf(best)) best = image;
   }
   return best;
 }

@@ -9,6 +9,19 @@ const FOR_THE =
 const WITH_COLON = /^(.+?)\s*:$/u;
 const DECORATED = /^(?:[*_=#~-]{2,}\s*)(.+?)(?:\s*[*_=#~-]{2,})$/u;
 
+/**
+ * "TO SERVE", "FILLING": a line in capitals of a few words, among lines that are not, heads a
+ * group. (Alone, "SALT" may as well be an ingredient: the caller says whether the lines around
+ * are written in capitals too.)
+ */
+export function capitalsHeading(line: string, others: readonly string[]): string | null {
+  const text = line.trim();
+  if (!/^[\p{Lu}\s&'’-]{3,40}$/u.test(text) || !/\p{Lu}{3}/u.test(text) || text.split(/\s+/u).length > 4)
+    return null;
+  const mixed = others.filter((other) => /\p{Ll}/u.test(other)).length;
+  return mixed >= others.length / 2 ? text : null;
+}
+
 /** The group's name when `line` is a group heading ("For the sauce:" → "For the sauce"); null for an ingredient. */
 export function groupHeading(line: string): string | null {
   const text = line.trim();

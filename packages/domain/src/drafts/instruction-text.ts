@@ -14,9 +14,11 @@ const RUN_ON_MARKER = /(?:^|\s)(?:(?:step|schritt)\s*)?(\d{1,2})[.)]\s+(?=\p{Lu}
 /** A run-on line split at its step numbers, when they count 1, 2, 3, … from the start; else the line. */
 function splitRunOn(line: string): string[] {
   const marks = [...line.matchAll(RUN_ON_MARKER)];
-  if (marks.length < 2 || marks[0]!.index !== 0) return [line];
-  if (!marks.every((mark, i) => Number(mark[1]) === i + 1)) return [line];
-  return marks.map((mark, i) => line.slice(mark.index, marks[i + 1]?.index ?? line.length).trim());
+  if (marks.length < 2 || !marks.every((mark, i) => Number(mark[1]) === i + 1)) return [line];
+  // Words before "1." ("For the dough: 1. Warm …") stand as a step of their own.
+  const before = line.slice(0, marks[0]!.index).trim();
+  const steps = marks.map((mark, i) => line.slice(mark.index, marks[i + 1]?.index ?? line.length).trim());
+  return before === '' ? steps : [before, ...steps];
 }
 
 /** The steps in `lines`: numbering taken off, run-on lines split, empty and repeated lines dropped. */

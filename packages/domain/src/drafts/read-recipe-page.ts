@@ -5,7 +5,7 @@ import { emptyRecipe, lineCount, stepCount, type FoundRecipe } from './found-rec
 import { plainText } from './html-text.js';
 import { recipeFromMicrodata } from './microdata-recipe.js';
 import type { PageContent } from './page-content.js';
-import { groupsFromBlocks, recipeFromBlocks } from './page-structure.js';
+import { groupsFromBlocks, recipeFromBlocks, sectionsFromBlocks } from './page-structure.js';
 import { recipeFromJsonLd } from './schema-recipe.js';
 import { absoluteAddress, isWebAddress } from './web-address.js';
 
@@ -96,6 +96,11 @@ export function readRecipePage(page: PageContent): DraftReading {
   if (recipe.ingredientGroups.length === 1 && recipe.ingredientGroups[0]!.name === null) {
     const grouped = groupsFromBlocks(recipe.ingredientGroups[0]!.lines, page.blocks);
     if (grouped) recipe = { ...recipe, ingredientGroups: grouped };
+  }
+  // Likewise for steps: the page's headings between them name their sections.
+  if (recipe.instructionSections.length === 1 && recipe.instructionSections[0]!.name === null) {
+    const sectioned = sectionsFromBlocks(recipe.instructionSections[0]!.steps, page.blocks);
+    if (sectioned) recipe = { ...recipe, instructionSections: sectioned };
   }
   const keywords = page.meta['keywords'];
   if (recipe.keywords.length === 0 && keywords) {

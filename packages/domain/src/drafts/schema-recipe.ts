@@ -9,7 +9,7 @@ import {
   type JsonLdGraph,
   type JsonNode,
 } from './json-ld.js';
-import { groupHeading } from './group-heading.js';
+import { capitalsHeading, groupHeading } from './group-heading.js';
 import { splitInstructions } from './instruction-text.js';
 
 /** A value as a list: schema.org allows one value or many for every property. */
@@ -53,7 +53,10 @@ function ingredientGroups(value: unknown, graph: JsonLdGraph): FoundGroup[] {
     if (current.lines.length > 0 || current.name !== null) groups.push(current);
     current = { name, lines: [] };
   };
-  for (const item of list(value)) {
+  const items = list(value);
+  const plain = items.filter((item): item is string => typeof item === 'string');
+  const isLast = (item: unknown): boolean => items[items.length - 1] === item;
+  for (const item of items) {
     const node = resolve(item, graph);
     if (isNode(node) && (hasType(node, 'HowToSection') || node['itemListElement'] !== undefined)) {
       open(firstText(node['name'], graph));
@@ -63,7 +66,7 @@ function ingredientGroups(value: unknown, graph: JsonLdGraph): FoundGroup[] {
     }
     const lines = typeof node === 'string' ? textLines(node) : texts(node, graph);
     for (const line of lines) {
-      const heading = groupHeading(line);
+      const heading = groupHeading(line) ?? (isLast(item) ? null : capitalsHeading(line, plain));
       if (heading !== null) open(heading);
       else current.lines.push(line);
     }
@@ -94,7 +97,8 @@ function instructionSections(value: unknown, graph: JsonLdGraph): FoundSection[]
     if (depth > 8) return;
     const node = resolve(item, graph);
     if (typeof node === 'string') {
-      current.steps.push(...splitInstructions(textLines(node)));
+      // "…for a couple of hours.When ready…": paragraphs whose markup was stripped run together.
+      current.steps.push(...splitInstructions(textLines(node.replace(/([.!?])(?=\p{Lu}\p{Ll})/gu, '$1\n'))));
     } else if (Array.isArray(node)) {
       for (const inner of node) visit(inner, depth + 1);
     } else if (isNode(node)) {

@@ -8,7 +8,11 @@ const ABSOLUTE = /^https?:\/\/[^\s/?#]+/iu;
 
 /** `href` made absolute against `base` ("/img/a.jpg", "//cdn.x/a.jpg", "a.jpg"); null when it cannot be an http(s) address. */
 export function absoluteAddress(href: string | null | undefined, base: string): string | null {
-  const text = (href ?? '').trim().replace(/\s/gu, '%20');
+  // "https//cdn…": a colon lost on the way is put back.
+  const text = (href ?? '')
+    .trim()
+    .replace(/\s/gu, '%20')
+    .replace(/^(https?)\/\//iu, '$1://');
   if (text === '') return null;
   if (ABSOLUTE.test(text)) return text;
   const origin = ABSOLUTE.exec(base)?.[0];

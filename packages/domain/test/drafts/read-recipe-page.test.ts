@@ -106,7 +106,7 @@ describe('readRecipePage: schema.org Recipe in JSON-LD', () => {
     expect(draft.steps.map((s) => s.text)).toEqual(['Cook.']);
   });
 
-  it('reads HowToSections as step sections and ingredient groups, and itemListElement inside them', () => {
+  it('reads HowToSections as ingredient groups and as steps under their names, and itemListElement inside them', () => {
     const draft = read(
       page({
         jsonLd: [
@@ -139,12 +139,15 @@ describe('readRecipePage: schema.org Recipe in JSON-LD', () => {
       ['Crust', ['flour', 'butter']],
       ['Filling', ['apples']],
     ]);
+    // A step has no section: each section's name stands as a step before its steps.
     expect(draft.steps.map((s) => s.text)).toEqual([
+      'Crust',
       'Rub the butter into the flour.',
       'Chill 30 minutes.',
+      'Filling',
       'Slice the apples.',
     ]);
-    expect(draft.steps[0]!.references).toEqual([
+    expect(draft.steps[1]!.references).toEqual([
       { groupName: 'Crust', ingredientName: 'flour', word: 'flour' },
       { groupName: 'Crust', ingredientName: 'butter', word: 'butter' },
     ]);
@@ -432,6 +435,114 @@ describe('readRecipePage: without JSON-LD', () => {
       ['Crust', 2],
       ['Filling', 2],
     ]);
+  });
+});
+
+describe('readRecipePage: the page’s structure completing structured data', () => {
+  it('names step sections by the headings between the same steps on the page', () => {
+    const draft = read(
+      page({
+        jsonLd: [
+          recipe({
+            name: 'x',
+            recipeInstructions: ['Blister the tomatoes.', 'Toast the rice.', 'Stir in the stock.'],
+          }),
+        ],
+        blocks: [
+          { kind: 'heading', level: 2, text: 'Instructions' },
+          { kind: 'heading', level: 3, text: 'Blister tomatoes' },
+          { kind: 'list', ordered: true, items: ['Blister the tomatoes.'] },
+          { kind: 'heading', level: 3, text: 'Make risotto' },
+          { kind: 'list', ordered: true, items: ['Toast the rice.', 'Stir in the stock.'] },
+        ],
+      }),
+    );
+    expect(draft.steps.map((s) => s.text)).toEqual([
+      'Blister tomatoes',
+      'Blister the tomatoes.',
+      'Make risotto',
+      'Toast the rice.',
+      'Stir in the stock.',
+    ]);
+  });
+
+  it('splits one instruction string where paragraphs ran together ("hours.When")', () => {
+    const draft = read(
+      page({
+        jsonLd: [
+          recipe({ name: 'x', recipeInstructions: 'Marinate for two hours.When ready, roast 1 hour.' }),
+        ],
+      }),
+    );
+    expect(draft.steps.map((s) => s.text)).toEqual(['Marinate for two hours.', 'When ready, roast 1 hour.']);
+  });
+
+  it('takes a line in capitals among ordinary lines for a group heading, but not the last line', () => {
+    const draft = read(
+      page({
+        jsonLd: [recipe({ name: 'x', recipeIngredient: ['2 eggs', 'TO SERVE', 'flatbreads', 'SALT'] })],
+      }),
+    );
+    expect(draft.ingredientGroups.map((g) => [g.name, g.ingredients.map((i) => i.name)])).toEqual([
+      [null, ['eggs']],
+      ['TO SERVE', ['flatbreads', 'SALT']],
+    ]);
+  });
+
+  it('reads steps under "Step 1", "Step 2" headings, and a heading that opens a paragraph', () => {
+    const numbered = read(
+      page({
+        blocks: [
+          { kind: 'paragraph', text: 'Ingredients', lines: ['Ingredients'] },
+          { kind: 'list', ordered: false, items: ['2 eggs', 'Serves 4', 'ADVERTISEMENT'] },
+          { kind: 'heading', level: 3, text: 'Step 1' },
+          { kind: 'paragraph', text: 'Beat the eggs.', lines: ['Beat the eggs.'] },
+          { kind: 'heading', level: 3, text: 'Step 2' },
+          { kind: 'paragraph', text: 'Fry them.', lines: ['Fry them.'] },
+          { kind: 'heading', level: 2, text: 'More recipes' },
+        ],
+      }),
+    );
+    expect(numbered.ingredientGroups[0]!.ingredients.map((i) => i.name)).toEqual(['eggs']);
+    expect(numbered.steps.map((s) => s.text)).toEqual(['Beat the eggs.', 'Fry them.']);
+    const opened = read(
+      page({
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: 'Bereiding Verhit de pan.',
+            lines: ['Bereiding', 'Verhit de pan.', 'Bak de ui.'],
+          },
+        ],
+      }),
+    );
+    expect(opened.steps.map((s) => s.text)).toEqual(['Verhit de pan.', 'Bak de ui.']);
+  });
+
+  it('takes the steps from the lists under an instructions heading, leaving out the chat beside them', () => {
+    const draft = read(
+      page({
+        blocks: [
+          { kind: 'heading', level: 2, text: 'Directions' },
+          { kind: 'list', ordered: true, items: ['Mix.', 'Bake.'] },
+          { kind: 'paragraph', text: 'Loved this? Buy our book!', lines: ['Loved this? Buy our book!'] },
+        ],
+      }),
+    );
+    expect(draft.steps.map((s) => s.text)).toEqual(['Mix.', 'Bake.']);
+  });
+
+  it('takes the image of no stated size for the full-size one, over crops whose size the address names', () => {
+    const image = ['https://img.example/soup-225x225.jpg', 'https://img.example/soup.jpg'];
+    expect(read(page({ jsonLd: [recipe({ name: 'x', image })] })).photoUrl).toBe(
+      'https://img.example/soup.jpg',
+    );
+  });
+
+  it('mends an address that lost its colon, and drops zero-width spaces from texts', () => {
+    const draft = read(page({ jsonLd: [recipe({ name: '\u200bSoup', image: 'https//cdn.example/a.jpg' })] }));
+    expect(draft.photoUrl).toBe('https://cdn.example/a.jpg');
+    expect(draft.title).toBe('Soup');
   });
 });
 
