@@ -24,7 +24,10 @@ export function isHeldOut(key: string): boolean {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** The corpus README's text comparison: entities unescaped, tags stripped, whitespace collapsed. */
+/**
+ * The corpus README's text comparison: entities unescaped, tags stripped, whitespace collapsed —
+ * and no space before punctuation, where stripping a link's tags left one ("mirin , dark").
+ */
 export function normalText(text: string | null | undefined): string {
   return (text ?? '')
     .replace(/<[^>]+>/gu, ' ')
@@ -35,6 +38,7 @@ export function normalText(text: string | null | undefined): string {
       return ENTITIES[name.toLowerCase()] ?? whole;
     })
     .replace(/\s+/gu, ' ')
+    .replace(/ (?=[,.;:!?)])/gu, '')
     .trim();
 }
 
@@ -272,7 +276,10 @@ export function parseCsv(text: string): Array<Record<string, string>> {
     .map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])));
 }
 
-/** Servings a draft should have for the corpus's `yields`: the yield's whole number when it counts portions or pieces, else the default (4). */
+/**
+ * Servings a draft should have for the corpus's `yields`: the yield's whole number when it counts
+ * portions or pieces, else the default (4). (The corpus gives a range's upper end: "4-5" is "5 servings".)
+ */
 export function expectedServings(yields: string | null): number {
   const match = /(\d+(?:\.\d+)?)\s*(.*)$/u.exec(yields ?? '');
   if (!match) return 4;

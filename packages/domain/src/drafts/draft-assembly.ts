@@ -2,6 +2,7 @@ import type { Ingredient, IngredientGroup } from '../recipes/recipe.js';
 import { RECIPE_LIMITS, siteOf } from '../recipes/recipe-validation.js';
 import type { DraftReading, ReviewLine } from './draft-reading.js';
 import { minutesOf } from './durations.js';
+import { repairMojibake } from './mojibake.js';
 import type { FoundImage, FoundRecipe } from './found-recipe.js';
 import { readIngredientLine } from './ingredient-line.js';
 import { DEFAULT_SERVINGS, servingsOf } from './servings.js';
@@ -33,13 +34,17 @@ class Fitter {
 
   /** Trimmed, whitespace collapsed, control characters removed, cut at a word boundary to `max` characters. */
   text(raw: string | null | undefined, max: number): string {
-    const text = (raw ?? '').replace(INVISIBLE, '').replace(CONTROL, ' ').replace(/\s+/gu, ' ').trim();
+    const text = repairMojibake(raw ?? '')
+      .replace(INVISIBLE, '')
+      .replace(CONTROL, ' ')
+      .replace(/\s+/gu, ' ')
+      .trim();
     return this.cut(text, max);
   }
 
   /** Like text(), keeping line breaks (descriptions). */
   paragraph(raw: string | null | undefined, max: number): string {
-    const text = (raw ?? '')
+    const text = repairMojibake(raw ?? '')
       .replace(INVISIBLE, '')
       .replace(CONTROL, ' ')
       .replace(/[^\S\n]+/gu, ' ')

@@ -3,8 +3,8 @@ import { RECIPE_LIMITS } from '../recipes/recipe-validation.js';
 /**
  * Minutes out of a recipe time as pages write it: ISO 8601 ("PT1H30M", "P0DT0H20M", "PT0.5H")
  * including the usual slips ("PT1H30", "PT 20M", lower case), or words ("1 hour 30 minutes",
- * "20 Min.", "1 Std. 15 Min."). Null when there is no time, or more than a day (a recipe's prep
- * or cook time is kept in minutes up to 24 hours).
+ * "20 Min.", "1 Std. 15 Min."). Null when there is no time, a time of zero (pages write "PT0M" for
+ * a time they do not give), or more than a day (a recipe's times are kept in minutes up to 24 hours).
  */
 
 const ISO =
@@ -16,10 +16,11 @@ function number(text: string | undefined): number {
   return text === undefined ? 0 : Number(text.replace(',', '.'));
 }
 
+/** Whole minutes up to a day; none for zero, which pages write for a time they do not know ("PT0M"). */
 function withinADay(minutes: number): number | null {
   if (!Number.isFinite(minutes) || minutes < 0) return null;
   const rounded = Math.round(minutes);
-  return rounded <= RECIPE_LIMITS.minutesMax ? rounded : null;
+  return rounded > 0 && rounded <= RECIPE_LIMITS.minutesMax ? rounded : null;
 }
 
 export function minutesOf(text: string | null | undefined): number | null {

@@ -189,7 +189,7 @@ function separateHeadings(blocks: readonly PageBlock[]): PageBlock[] {
 export function recipeFromBlocks(pageBlocks: readonly PageBlock[]): FoundRecipe {
   const blocks = separateHeadings(pageBlocks);
   const recipe = emptyRecipe();
-  const title = blocks.find((b) => b.kind === 'heading' && b.level === 1);
+  const title = blocks.find((b) => b.kind === 'heading' && b.level === 1 && /\p{L}{2}/u.test(b.text));
   if (title && title.kind === 'heading') recipe.title = title.text;
   const ingredientsAt = blocks.findIndex((b) => roleOf(b) === 'ingredients');
   if (ingredientsAt !== -1) recipe.ingredientGroups = ingredientGroups(section(blocks, ingredientsAt));

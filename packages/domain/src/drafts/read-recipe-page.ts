@@ -89,9 +89,14 @@ export function readRecipePage(page: PageContent): DraftReading {
   const fromMicrodata = hasContent(fromJsonLd) ? null : recipeFromMicrodata(page.microdata);
   let recipe = [fromJsonLd, fromMicrodata].find(hasContent) ?? fromJsonLd ?? fromMicrodata ?? emptyRecipe();
   if (fromJsonLd && recipe !== fromJsonLd) recipe = completed(recipe, fromJsonLd);
-  // The page's headings and lists fill whatever the structured data left out (ingredients, steps).
-  if (lineCount(recipe) === 0 || stepCount(recipe) === 0)
-    recipe = completed(recipe, recipeFromBlocks(page.blocks));
+  // The page's headings and lists fill whatever the structured data left out (ingredients, steps, yield, times).
+  const incomplete =
+    lineCount(recipe) === 0 ||
+    stepCount(recipe) === 0 ||
+    recipe.yields.length === 0 ||
+    recipe.prepTime === null ||
+    recipe.cookTime === null;
+  if (incomplete) recipe = completed(recipe, recipeFromBlocks(page.blocks));
   // JSON-LD lists ingredients flat; the page's headings between the same lines name their groups.
   if (recipe.ingredientGroups.length === 1 && recipe.ingredientGroups[0]!.name === null) {
     const grouped = groupsFromBlocks(recipe.ingredientGroups[0]!.lines, page.blocks);

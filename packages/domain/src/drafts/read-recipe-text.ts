@@ -2,6 +2,7 @@ import { assembleDraft } from './draft-assembly.js';
 import type { DraftReading } from './draft-reading.js';
 import { emptyRecipe, type FoundGroup, type FoundSection } from './found-recipe.js';
 import { groupHeading } from './group-heading.js';
+import { repairMojibake } from './mojibake.js';
 import { splitInstructions } from './instruction-text.js';
 import { startsWithNumber } from './quantity.js';
 import { unitAtStart } from './units.js';
@@ -46,7 +47,9 @@ function looksLikeIngredient(line: string): boolean {
 }
 
 export function readRecipeText(text: string): DraftReading {
-  const lines = text.split(/\r\n?|\n/u).map((line) => line.replace(/\s+/gu, ' ').trim());
+  const lines = repairMojibake(text)
+    .split(/\r\n?|\n/u)
+    .map((line) => line.replace(/\s+/gu, ' ').trim());
   const recipe = emptyRecipe();
   const first = lines.findIndex((line) => line !== '');
   recipe.title = first === -1 ? null : headingOf(lines[first]!);

@@ -216,14 +216,17 @@ describe('readRecipePage: schema.org Recipe in JSON-LD', () => {
     ['Makes 12 cookies', 12],
     [['6', '6 servings'], 6],
     [8, 8],
-    ['Serves 4-6', 4],
+    ['Serves 4-6', 6],
     ['0.75 cups', 4],
     ['1 loaf', 4],
     [null, 4],
     ['200 servings', 4],
-  ])('takes servings %j as %i (4 when the yield counts no portions)', (recipeYield, servings) => {
-    expect(read(page({ jsonLd: [recipe({ name: 'x', recipeYield })] })).servings).toBe(servings);
-  });
+  ])(
+    'takes servings %j as %i (a range’s upper end; 4 when the yield counts no portions)',
+    (recipeYield, servings) => {
+      expect(read(page({ jsonLd: [recipe({ name: 'x', recipeYield })] })).servings).toBe(servings);
+    },
+  );
 
   it.each<[string | undefined, number | null]>([
     ['PT1H30M', 90],
@@ -232,7 +235,7 @@ describe('readRecipePage: schema.org Recipe in JSON-LD', () => {
     ['PT0.5H', 30],
     ['pt 20m', 20],
     ['20 minutes', 20],
-    ['PT0M', 0],
+    ['PT0M', null],
     ['P2D', null],
     ['soon', null],
     [undefined, null],
@@ -537,6 +540,35 @@ describe('readRecipePage: the page’s structure completing structured data', ()
     expect(read(page({ jsonLd: [recipe({ name: 'x', image })] })).photoUrl).toBe(
       'https://img.example/soup.jpg',
     );
+  });
+
+  it('takes the yield and times the structured data lacks from the page’s text', () => {
+    const draft = read(
+      page({
+        jsonLd: [recipe({ name: 'x', recipeIngredient: ['2 eggs'], recipeInstructions: ['Fry.'] })],
+        blocks: [
+          {
+            kind: 'list',
+            ordered: false,
+            items: ['Serves: 3', 'Prep time: 10 mins', 'Cook time: 1 hr 5 mins'],
+          },
+        ],
+      }),
+    );
+    expect(draft).toMatchObject({ servings: 3, prepMinutes: 10, cookMinutes: 65 });
+  });
+
+  it('repairs text a site encoded twice ("Â½", "crÃ¨me")', () => {
+    const draft = read(
+      page({ jsonLd: [recipe({ name: 'CrÃ¨me brÃ»lÃ©e', recipeIngredient: ['Â½ cup cream'] })] }),
+    );
+    expect(draft.title).toBe('Crème brûlée');
+    expect(draft.ingredientGroups[0]!.ingredients[0]).toEqual({
+      quantity: 0.5,
+      unit: 'cup',
+      name: 'cream',
+      note: null,
+    });
   });
 
   it('mends an address that lost its colon, and drops zero-width spaces from texts', () => {
