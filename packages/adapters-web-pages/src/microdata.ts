@@ -26,6 +26,37 @@ function valueOf(el: Element, base: string): string {
   return textOf(el);
 }
 
+/**
+ * Properties whose element often holds a whole list ("<div itemprop=recipeInstructions><ol>…"):
+ * each item or paragraph is a value of its own, as the steps or lines they are.
+ */
+const LISTED = new Set(['recipeInstructions', 'recipeIngredient', 'ingredients', 'step']);
+
+/** The texts of the `<li>`s (or, without any, the `<p>`s) inside `el`; empty when it has fewer than two. */
+function listedTexts(el: Element): string[] {
+  for (const tag of ['li', 'p']) {
+    const found: string[] = [];
+    const visit = (node: AnyNode): void => {
+      if (!isElement(node)) return;
+      // The innermost items are the steps: an <li> holding a list gives the items of that list.
+      const nested = node.name === tag && !node.children.some((c) => isElement(c) && containsTag(c, tag));
+      if (nested) {
+        const text = textOf(node);
+        if (text !== '') found.push(text);
+        return;
+      }
+      for (const child of node.children) visit(child);
+    };
+    visit(el);
+    if (found.length >= 2) return found;
+  }
+  return [];
+}
+
+function containsTag(el: Element, tag: string): boolean {
+  return el.name === tag || el.children.some((c) => isElement(c) && containsTag(c, tag));
+}
+
 function readItem(el: Element, base: string, depth: number): MicrodataItem {
   const item: MicrodataItem = { types: words(el.attribs['itemtype']), properties: {} };
   for (const child of el.children) collectProperties(child, item, base, depth);
@@ -38,8 +69,15 @@ function collectProperties(node: AnyNode, item: MicrodataItem, base: string, dep
   const names = words(node.attribs['itemprop']);
   const nested = node.attribs['itemscope'] !== undefined;
   if (names.length > 0) {
-    const value = nested && depth < MAX_DEPTH ? readItem(node, base, depth + 1) : valueOf(node, base);
-    for (const name of names) (item.properties[name] ??= []).push(value);
+    const listed =
+      !nested && node.attribs['content'] === undefined && names.some((n) => LISTED.has(n))
+        ? listedTexts(node)
+        : [];
+    const values =
+      listed.length > 0
+        ? listed
+        : [nested && depth < MAX_DEPTH ? readItem(node, base, depth + 1) : valueOf(node, base)];
+    for (const name of names) (item.properties[name] ??= []).push(...values);
   }
   if (nested) return;
   for (const child of node.children) collectProperties(child, item, base, depth);

@@ -87,6 +87,22 @@ describe('readHtmlPage', () => {
     ]);
   });
 
+  it('gives each item of a list inside recipeInstructions or recipeIngredient as a value of its own', () => {
+    const page = readHtmlPage(
+      `<div itemscope itemtype="https://schema.org/Recipe">
+         <div itemprop="recipeInstructions"><h2>Method</h2><ol><li>Mix.</li><li><p>Bake.</p></li></ol></div>
+         <div itemprop="recipeIngredient"><p>2 eggs</p><p>1 cup milk</p></div>
+         <div itemprop="description"><p>One.</p><p>Two.</p></div>
+       </div>`,
+      URL,
+    );
+    expect(page.microdata[0]!.properties).toEqual({
+      recipeInstructions: ['Mix.', 'Bake.'],
+      recipeIngredient: ['2 eggs', '1 cup milk'],
+      description: ['One. Two.'],
+    });
+  });
+
   it('turns the main content into headings, lists and paragraphs, leaving out the furniture', () => {
     const page = readHtmlPage(
       `<body>

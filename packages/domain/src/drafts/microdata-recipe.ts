@@ -37,7 +37,10 @@ function recipeItems(items: readonly MicrodataItem[], depth = 0): MicrodataItem[
 }
 
 function ingredientCount(item: MicrodataItem): number {
-  return (item.properties['recipeIngredient'] ?? item.properties['ingredients'] ?? []).length;
+  return Math.max(
+    (item.properties['recipeIngredient'] ?? []).length,
+    (item.properties['ingredients'] ?? []).length,
+  );
 }
 
 /** The page's recipe in microdata (schema.org or data-vocabulary.org), the one with the most ingredients; null when none. */

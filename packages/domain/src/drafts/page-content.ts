@@ -35,7 +35,9 @@ export interface MicrodataItem {
   types: string[];
   /**
    * Values by `itemprop` name, in document order. A value is the property's text (`content`,
-   * `datetime`, `href`/`src` made absolute, or the element's text), or a nested item.
+   * `datetime`, `href`/`src` made absolute, or the element's text), or a nested item. A
+   * `recipeInstructions` or `recipeIngredient` element that holds a list (or paragraphs) gives
+   * one value for each item, so that steps and lines stay apart.
    */
   properties: Record<string, Array<string | MicrodataItem>>;
 }

@@ -282,14 +282,12 @@ export function sectionsFromBlocks(
   const names = new Map<number, string>();
   let next = 0;
   let pending: string | null = null;
-  let started = false;
   for (const block of blocks) {
     if (next >= wanted.length) break;
     const heading = headingText(block);
     if (heading !== null) {
       const role = roleOf(block);
       pending = role === 'heading' ? heading.replace(/:$/u, '') : null;
-      if (role === 'instructions') started = true;
       continue;
     }
     const texts = block.kind === 'list' ? block.items : block.kind === 'paragraph' ? [block.text] : [];
@@ -302,7 +300,7 @@ export function sectionsFromBlocks(
       next++;
     }
   }
-  if (next < wanted.length || names.size === 0 || (names.size === 1 && names.has(0) && !started)) return null;
+  if (next < wanted.length || names.size === 0 || (names.size === 1 && names.has(0))) return null;
   const sections: FoundSection[] = [];
   steps.forEach((step, i) => {
     const name = names.get(i);

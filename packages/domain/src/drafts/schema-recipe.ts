@@ -170,7 +170,7 @@ export function recipeFromNode(node: JsonNode, graph: JsonLdGraph): FoundRecipe 
     prepTime: firstText(node['prepTime'], graph),
     cookTime: firstText(node['cookTime'], graph),
     totalTime: firstText(node['totalTime'], graph),
-    ingredientGroups: ingredientGroups(node['recipeIngredient'] ?? node['ingredients'], graph),
+    ingredientGroups: ingredientGroups(ingredientsOf(node), graph),
     instructionSections: instructionSections(node['recipeInstructions'], graph),
     images: images(node['image'] ?? node['thumbnailUrl'], graph),
     keywords: commaList(node['keywords'], graph),
@@ -180,8 +180,18 @@ export function recipeFromNode(node: JsonNode, graph: JsonLdGraph): FoundRecipe 
   };
 }
 
+/**
+ * The ingredient list: `recipeIngredient`, or the older `ingredients`, whichever lists more
+ * (pages that give both often squeeze one of them into a single string).
+ */
+function ingredientsOf(node: JsonNode): unknown[] {
+  const current = list(node['recipeIngredient']);
+  const older = list(node['ingredients']);
+  return older.length > current.length ? older : current;
+}
+
 function ingredientCount(node: JsonNode): number {
-  return list(node['recipeIngredient'] ?? node['ingredients']).length;
+  return ingredientsOf(node).length;
 }
 
 /**

@@ -469,6 +469,31 @@ describe('readRecipePage: the page’s structure completing structured data', ()
     ]);
   });
 
+  it('takes no lone heading before the first step for a section (a subtitle, not sections)', () => {
+    const draft = read(
+      page({
+        jsonLd: [recipe({ name: 'x', recipeInstructions: ['Mix.', 'Bake.'] })],
+        blocks: [
+          { kind: 'heading', level: 2, text: 'Method' },
+          { kind: 'heading', level: 3, text: 'How to make this cake' },
+          { kind: 'list', ordered: true, items: ['Mix.', 'Bake.'] },
+        ],
+      }),
+    );
+    expect(draft.steps.map((s) => s.text)).toEqual(['Mix.', 'Bake.']);
+  });
+
+  it('reads the ingredient list that lists more, when a page gives recipeIngredient and ingredients', () => {
+    const draft = read(
+      page({
+        jsonLd: [
+          recipe({ name: 'x', recipeIngredient: '2 eggs 1 cup milk', ingredients: ['2 eggs', '1 cup milk'] }),
+        ],
+      }),
+    );
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => i.name)).toEqual(['eggs', 'milk']);
+  });
+
   it('splits one instruction string where paragraphs ran together ("hours.When")', () => {
     const draft = read(
       page({
