@@ -77,7 +77,10 @@ const COUNT_WORDS: Record<string, string> = {
  * after a count) are dropped on both sides.
  */
 export function lineWords(text: string): string[] {
-  let t = normalText(text).replace(/⁄/gu, '/');
+  let t = normalText(text)
+    .replace(/⁄/gu, '/')
+    // "200g-250g" is "200-250g", as the reader writes it.
+    .replace(/(\d)\s*(\p{L}{1,4})\s*([-–])\s*(\d+(?:[.,]\d+)?)\s*\2(?![\p{L}])/gu, '$1$3$4$2');
   t = t.replace(/[½⅓⅔¼¾⅛⅜⅝⅞⅕⅙]/gu, (c) => VULGAR[c] ?? c);
   // Mixed numbers and fractions to decimals.
   t = t.replace(/(\d+)(?:\s+|-|\s+and\s+)(\d+)\s*\/\s*(\d+)/gu, (w, a: string, b: string, c: string) =>

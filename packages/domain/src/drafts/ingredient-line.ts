@@ -1,5 +1,6 @@
 import type { Ingredient } from '../recipes/recipe.js';
 import {
+  AMOUNT_MODIFIERS,
   APPROXIMATELY,
   CONTAINERS,
   COUNT_UNIT_AFTER_NAME,
@@ -135,8 +136,13 @@ function takeLeadingDescriptions(name: string, notes: string[]): string {
     const next = bare(list[n + 1]);
     if (DESCRIPTIONS.has(word) || HYPHENED_PREPARATION.test(word)) n++;
     else if (PREPARATION_ADVERBS.has(word) && isParticiple(next) && n + 2 < list.length) n += 2;
-    // "peeled and diced", "toasted and ground": "and" between two preparations.
-    else if (word === 'and' && n > 0 && (DESCRIPTIONS.has(next) || isParticiple(next)) && n + 2 < list.length)
+    // "peeled and diced", "toasted and ground", "large or jumbo", "medium to large": between two descriptions.
+    else if (
+      /^(?:and|or|to)$/u.test(word) &&
+      n > 0 &&
+      (DESCRIPTIONS.has(next) || (word === 'and' && isParticiple(next))) &&
+      n + 2 < list.length
+    )
       n += 2;
     else if (
       isParticiple(word) &&
@@ -147,6 +153,8 @@ function takeLeadingDescriptions(name: string, notes: string[]): string {
       n += 3;
     else break;
   }
+  // "drained cooked or tinned chickpeas": a description joined by "or" to a word that stays joins it in the name.
+  while (n > 0 && /^(?:or|and|to)$/u.test(bare(list[n]))) n--;
   if (n > 0) taken.push(list.slice(0, n).join(' ').replace(/[,;]$/u, ''));
   if (taken.length > 0) notes.push(taken.join(' '));
   return list.slice(n).join(' ');
@@ -188,9 +196,8 @@ function nameAndNotes(text: string, notes: string[]): string {
   // "skinless, boneless chicken breasts", "soft, unsalted butter": adjectives listed with commas are still the name.
   while (
     parts.length > 0 &&
-    words(name).length <= 2 &&
+    words(name).length <= 3 &&
     words(name).every(isDescribingWord) &&
-    words(parts[0]!).length <= 4 &&
     !TRAILING_NOTE.test(` ${parts[0]!}`) &&
     !/^(?:or|and|plus)\s/iu.test(parts[0]!)
   ) {
@@ -200,6 +207,7 @@ function nameAndNotes(text: string, notes: string[]): string {
   // "milk, whole or low fat" names forms, a note.
   const isAlternative = (part: string): boolean =>
     !/\p{N}/u.test(part) &&
+    !isParticiple(bare(words(part).pop())) &&
     !NOT_AN_ALTERNATIVE.test(part) &&
     !isFormsOnly(part) &&
     !TRAILING_NOTE.test(` ${part}`) &&
@@ -362,7 +370,7 @@ function parse(line: string, options: LineOptions): Parsed {
     (found.unit.unmeasured === true || MEASURES_WITHOUT_NUMBER.has(found.unit.one) || JOINT.test(afterUnit));
   if (found && (amount || (standsAlone && (some || notes.length === 0)))) {
     unit = found.unit;
-    rest = afterUnit;
+    rest = takePrefix(afterUnit, AMOUNT_MODIFIERS, notes, (after) => after !== '');
     // "2 fresh sprigs thyme": freshness is the thyme's, the rest of the sizes the unit's.
     unitSizes.push(...sizes);
     const fresh = sizes.filter((size) => /^fresh$/iu.test(size));

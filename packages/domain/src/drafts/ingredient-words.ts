@@ -15,7 +15,7 @@ export const PART_OF =
 
 /** Sizes said of a unit ("1 heaped tbsp", "a good pinch", "2 large cans"). */
 export const SIZE_BEFORE_UNIT =
-  /^(?:(?:small|medium|large)\s+(?:to|or)\s+(?:medium|large)|medium-sized?|extra[- ]large|x-large|small|medium|large|big|xl|jumbo|sm|md|med|lg|lge|whole|heaped|heaping|level|rounded|scant|generous|good|thick|thin|fat|fresh|kleine?n?|mittelgroße?n?|große?n?|gehäufte?r?|gestrichene?r?)\.?(?![\p{L}\p{N}])\s*/iu;
+  /^(?:(?:small|medium|large)\s+(?:to|or)\s+(?:medium|large)|medium-sized?|extra[- ]large|x-large|small|medium|large|big|xl|jumbo|sm|md|med|lg|lge|whole|heaped|heaping|level|rounded|scant|generous|good|thick|thin|fat|fresh|kleine?n?|mittelgroße?n?|große?n?|gehäufte?r?|gestrichene?r?)\.?(?![\p{L}\p{N}-])\s*/iu;
 
 /** "a few sprigs", "several leaves": a count without a number, for the note. */
 export const SOME = /^(?:(?:a\s+)?(?:few|couple(?:\s+of)?|several|little|bit\s+of)|some|etwas)\s+/iu;
@@ -44,6 +44,7 @@ export const DESCRIPTIONS = new Set([
   'extra-large',
   'x-large',
   'jumbo',
+  'tiny',
   'sm',
   'md',
   'med',
@@ -94,7 +95,13 @@ export const DESCRIPTIONS = new Set([
   'torn',
   'fried',
   'picked',
+  'warmed',
+  'slivered',
 ]);
+
+/** Words that tell how full the unit is ("3 cups scant", "1 tbsp heaped"): the amount's, for the note. */
+export const AMOUNT_MODIFIERS =
+  /^(?:scant|heaping|heaped|generous|level|rounded|good|full)(?![\p{L}\p{N}-])\s*/iu;
 
 /** Two-word sizes before the name: "extra large eggs", "medium size peaches". */
 export const SIZE_PHRASE = /^(?:extra|x)[- ](?:large|small)\s+|^(?:small|medium|large)[- ]size[d]?\s+/iu;
@@ -115,7 +122,7 @@ export const PREPARATION_ADVERBS = new Set([
 
 /** "well-shaken", "fresh-squeezed", "hard-cooked": an adverb hyphened to a participle. */
 export const HYPHENED_PREPARATION =
-  /^(?:well|freshly|fresh|finely|thinly|lightly|coarsely|roughly|hard|soft)-\p{L}+(?:ed|en|ground)$/iu;
+  /^(?:well|freshly|fresh|finely|thinly|lightly|coarsely|roughly|hard|soft)-\p{L}+(?:ed|en|ground)$|^\p{L}+-size[d]?$/iu;
 
 /** Participles that do not end in -ed. */
 const IRREGULAR_PARTICIPLES = new Set([
@@ -239,7 +246,7 @@ export const FORMS = new Set([
 
 /** What the note says rather than an alternative: "or to taste", "or other melting cheese", "or jam if preferred". */
 export const NOT_AN_ALTERNATIVE =
-  /^(?:or\s+(?:to taste|as \p{L}+|more|less|so|extra|use|other|another|any|similar|a combination|a mix|a mixture|both)\b|.*\bif\b)|^\p{L}+(?:ed|made|bought)\b/iu;
+  /^(?:or\s+(?:to taste|as \p{L}+|more|less|so|extra|use|substitute|sub|other|another|any|similar|a combination|a mix|a mixture|both)\b|.*\bif\b)|^\p{L}+(?:ed|made|bought)\b/iu;
 
 /** Words that make a parenthesis a note rather than another name: "(recipe follows)", "(heart only)", "(optional)". */
 export const NOTE_WORDS =

@@ -193,6 +193,25 @@ describe('readIngredientLine: name and note', () => {
     ],
     ['1 tsp salt 5 mL', { quantity: 1, unit: 'tsp', name: 'salt', note: '5 mL' }],
     ['15-16 whole cloves', { quantity: 15, unit: null, name: 'whole cloves', note: '15-16' }],
+    ['5 lb large or jumbo shrimp', { quantity: 5, unit: 'lb', name: 'shrimp', note: 'large or jumbo' }],
+    [
+      '80 g drained cooked or tinned chickpeas',
+      { quantity: 80, unit: 'g', name: 'cooked or tinned chickpeas', note: 'drained' },
+    ],
+    ['3 c scant cherry tomatoes', { quantity: 3, unit: 'cups', name: 'cherry tomatoes', note: 'scant' }],
+    [
+      '2 tbsp good-quality sherry vinegar',
+      { quantity: 2, unit: 'tbsp', name: 'good-quality sherry vinegar', note: null },
+    ],
+    ['12 taco-size corn tortillas', { quantity: 12, unit: null, name: 'corn tortillas', note: 'taco-size' }],
+    [
+      '3 cups fat-free, reduced-sodium chicken or vegetable broth',
+      { quantity: 3, unit: 'cups', name: 'fat-free, reduced-sodium chicken or vegetable broth', note: null },
+    ],
+    [
+      '4 Thai chiles, stems removed; or substitute serrano chiles',
+      { quantity: 4, unit: null, name: 'Thai chiles', note: 'stems removed, or substitute serrano chiles' },
+    ],
   ])('reads "%s"', (line, expected) => {
     expect(read(line)).toEqual(expected);
   });
