@@ -174,7 +174,8 @@ export function labelledUnits(label: string): string[] {
   const unknown: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const pair = i + 1 < tokens.length ? unitNamed(`${tokens[i]} ${tokens[i + 1]}`) : null;
-    if (pair && pair.one.includes(' ')) {
+    // A unit written in two words ("fl oz", "dessert spoon").
+    if (pair && (pair.one.includes(' ') || !unitNamed(tokens[i]!) || !unitNamed(tokens[i + 1]!))) {
       units.push(pair.one);
       i++;
       continue;

@@ -199,7 +199,7 @@ function nameAndNotes(text: string, notes: string[]): string {
     words(name).length <= 3 &&
     words(name).every(isDescribingWord) &&
     !TRAILING_NOTE.test(` ${parts[0]!}`) &&
-    !/^(?:or|and|plus)\s/iu.test(parts[0]!)
+    !/^(?:or|plus)\s/iu.test(parts[0]!)
   ) {
     name = `${name}, ${parts.shift()}`;
   }

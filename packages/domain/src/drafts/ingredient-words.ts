@@ -99,7 +99,7 @@ export const DESCRIPTIONS = new Set([
   'slivered',
 ]);
 
-/** Words that tell how full the unit is ("3 cups scant", "1 tbsp heaped"): the amount's, for the note. */
+/** Words that tell how full the unit is ("3 cups scant", "1 tbsp heaped"): the amount's, for the note ("good" is the ingredient's). */
 export const AMOUNT_MODIFIERS =
   /^(?:scant|heaping|heaped|generous|level|rounded|good|full)(?![\p{L}\p{N}-])\s*/iu;
 
@@ -250,7 +250,7 @@ export const NOT_AN_ALTERNATIVE =
 
 /** Words that make a parenthesis a note rather than another name: "(recipe follows)", "(heart only)", "(optional)". */
 export const NOTE_WORDS =
-  /\b(?:in|with|without|not|optional|divided|see|note|notes|recipe|follows|below|above|only|each|about|approx|approximately|total|weight|plus|such|preferably|if|to|for|from|at|room|temperature|softened|melted|chopped|minced|diced|sliced|peeled|drained|rinsed|cooked|packed|homemade|store-bought|purchased|frozen|thawed|defrosted|divided|available|use)\b/iu;
+  /\be\.g\.|\b(?:in|with|without|not|optional|divided|see|note|notes|recipe|follows|below|above|only|each|about|approx|approximately|total|weight|plus|such|preferably|if|to|for|from|at|room|temperature|softened|melted|chopped|minced|diced|sliced|peeled|drained|rinsed|cooked|packed|homemade|store-bought|purchased|frozen|thawed|defrosted|divided|available|use)\b/iu;
 
 /** Phrases that end a name and say how or when it is used: "salt to taste", "flour for dusting". */
 export const TRAILING_NOTE =

@@ -203,6 +203,11 @@ describe('readIngredientLine: name and note', () => {
       '2 tbsp good-quality sherry vinegar',
       { quantity: 2, unit: 'tbsp', name: 'good-quality sherry vinegar', note: null },
     ],
+    ['⅓ c good ricotta', { quantity: 1 / 3, unit: 'cup', name: 'good ricotta', note: null }],
+    [
+      '1 tbsp mixed white, black, and pink peppercorns',
+      { quantity: 1, unit: 'tbsp', name: 'mixed white, black, and pink peppercorns', note: null },
+    ],
     ['12 taco-size corn tortillas', { quantity: 12, unit: null, name: 'corn tortillas', note: 'taco-size' }],
     [
       '3 cups fat-free, reduced-sodium chicken or vegetable broth',
