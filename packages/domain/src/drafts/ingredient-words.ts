@@ -100,8 +100,7 @@ export const DESCRIPTIONS = new Set([
 ]);
 
 /** Words that tell how full the unit is ("3 cups scant", "1 tbsp heaped"): the amount's, for the note ("good" is the ingredient's). */
-export const AMOUNT_MODIFIERS =
-  /^(?:scant|heaping|heaped|generous|level|rounded)(?![\p{L}\p{N}-])\s*/iu;
+export const AMOUNT_MODIFIERS = /^(?:scant|heaping|heaped|generous|level|rounded)(?![\p{L}\p{N}-])\s*/iu;
 
 /** Two-word sizes before the name: "extra large eggs", "medium size peaches". */
 export const SIZE_PHRASE = /^(?:extra|x)[- ](?:large|small)\s+|^(?:small|medium|large)[- ]size[d]?\s+/iu;
