@@ -39,15 +39,22 @@ function completed(recipe: FoundRecipe, other: FoundRecipe): FoundRecipe {
   };
 }
 
-/** The page's `<title>` without the site's name after a separator ("Leek soup | Cook's Corner" → "Leek soup"). */
+/**
+ * The page's own title (og:title, else `<title>`) without the site's name: what stands after a
+ * " | " is the site's, and what stands after a dash when it is the site's name ("Leek soup |
+ * Cook's Corner", "Leek soup - Cook's Corner" → "Leek soup").
+ */
 function pageTitle(page: PageContent): string | null {
   const title = page.meta['og:title'] ?? page.title;
   if (!title) return null;
+  const piped = title.split(/\s+\|\s+/u);
+  if (piped.length > 1 && piped[0]!.trim() !== '') return piped[0]!.trim();
   const site = page.meta['og:site_name'];
-  const parts = title.split(/\s+[|–—-]\s+/u);
+  const parts = title.split(/\s+[–—-]\s+/u);
   if (
     parts.length > 1 &&
-    (site === undefined || parts[parts.length - 1]!.toLowerCase() === site.toLowerCase())
+    site !== undefined &&
+    parts[parts.length - 1]!.toLowerCase() === site.toLowerCase()
   ) {
     return parts.slice(0, -1).join(' - ');
   }
@@ -96,7 +103,12 @@ export function readRecipePage(page: PageContent): DraftReading {
     recipe.yields.length === 0 ||
     recipe.prepTime === null ||
     recipe.cookTime === null;
-  if (incomplete) recipe = completed(recipe, recipeFromBlocks(page.blocks));
+  if (incomplete) {
+    const fromBlocks = recipeFromBlocks(page.blocks);
+    // Without structured data, the page's own title names the recipe more surely than its first <h1>.
+    if (recipe.title === null) fromBlocks.title = pageTitle(page) ?? fromBlocks.title;
+    recipe = completed(recipe, fromBlocks);
+  }
   // JSON-LD lists ingredients flat; the page's headings between the same lines name their groups.
   if (recipe.ingredientGroups.length === 1 && recipe.ingredientGroups[0]!.name === null) {
     const grouped = groupsFromBlocks(recipe.ingredientGroups[0]!.lines, page.blocks);
