@@ -395,6 +395,20 @@ describe('readRecipePage: without JSON-LD', () => {
     expect(draft.photoUrl).toBe('https://www.cook.example/k.jpg');
   });
 
+  it('takes the page’s own title, without the site’s name, over a stray <h1> when there is no structured data', () => {
+    const draft = read(
+      page({
+        title: 'Lamb meatball curry | dish » Dish Magazine',
+        blocks: [{ kind: 'heading', level: 1, text: 'Meatballs for two' }],
+      }),
+    );
+    expect(draft.title).toBe('Lamb meatball curry');
+    expect(read(page({ title: 'Lamb curry - Dish', meta: { 'og:site_name': 'Dish' } })).title).toBe(
+      'Lamb curry',
+    );
+    expect(read(page({ title: 'Lamb curry - quick' })).title).toBe('Lamb curry - quick');
+  });
+
   it('falls back to meta tags for title, description and photo', () => {
     const draft = read(
       page({
