@@ -191,6 +191,49 @@ export interface LineVerdict {
   quantity: boolean;
   unit: boolean;
   name: boolean;
+  /**
+   * Fair: unit and name right, or right but for where a count word stands — in the unit or in
+   * the name ("2 celery ribs" read as 2, no unit, "celery ribs" where the labels say 2 "rib"
+   * "celery"; "1 cinnamon stick" read as 1 "stick" "cinnamon" where they say "cinnamon stick").
+   * The labels themselves place these words both ways; a measure (g, cup, tbsp) must be the unit.
+   */
+  unitAndName: boolean;
+}
+
+/** Units that measure (mass, volume, length): never a count word that may stand in the name instead. */
+const MEASURES = new Set([
+  'g',
+  'kg',
+  'mg',
+  'ml',
+  'cl',
+  'dl',
+  'l',
+  'tsp',
+  'tbsp',
+  'cup',
+  'fl oz',
+  'oz',
+  'lb',
+  'pint',
+  'quart',
+  'gallon',
+  'dessertspoon',
+  'EL',
+  'TL',
+  'eetlepel',
+  'theelepel',
+  'msk',
+  'tsk',
+  'Tasse',
+  'cm',
+  'mm',
+  'inch',
+]);
+
+/** The words of a unit and a name together, the unit as its one-word spelling ("ribs" → "rib"). */
+function unitAndNameTokens(unit: string | null, name: string): string[] {
+  return nameTokens(`${unit ?? ''} ${name}`);
 }
 
 /** Our parse of a labelled line against its labels (the rules in docs/drafts.md). */
@@ -214,7 +257,7 @@ function expectedUnitsOf(input: string, label: { quantity: string; unit: string 
     if (unit && units.includes(unit.one)) return [unit.one];
     after = after
       .replace(
-        /^(?:x\s*)?(?:\([^)]*\)|\d+(?:[.,]\d+)?\s*-?\s*(?:fl\.?\s*oz|[\p{L}.]+)(?:\/\d+(?:[.,]\d+)?[½¼¾]?\s*[\p{L}.]+)?)/u,
+        /^(?:x\s*)?(?:\([^)]*\)|\d+(?:[.,]\d+)?\s*-?\s*(?:fl\.?\s*oz|[\p{L}.]+)(?:\/\d+(?:[.,]\d+)?[½¼¾]?\s*(?:fl\.?\s*oz|[\p{L}.]+))?)/u,
         '',
       )
       .replace(/^\s*(?:small|medium|large)\s+/iu, '');
@@ -241,7 +284,26 @@ export function judgeLine(
   const expectedName = nameTokens(label.name);
   const ourName = nameTokens(ours.name);
   const name = expectedName.length === ourName.length && expectedName.every((w, i) => w === ourName[i]);
-  return { quantity, unit, name };
+  return {
+    quantity,
+    unit,
+    name,
+    unitAndName: (unit && name) || countWordElsewhere(ours, ourUnit, expectedUnits, label),
+  };
+}
+
+/** Unit and name read right but for a count word standing in the name on one side and as the unit on the other. */
+function countWordElsewhere(
+  ours: Ingredient,
+  ourUnit: string | null,
+  expectedUnits: readonly string[],
+  label: { name: string },
+): boolean {
+  const expectedUnit = expectedUnits.length === 1 ? expectedUnits[0]! : null;
+  const countWord = ourUnit ?? expectedUnit;
+  if ((ourUnit === null) === (expectedUnit === null) || countWord === null || MEASURES.has(countWord))
+    return false;
+  return sameWords(unitAndNameTokens(ourUnit, ours.name), unitAndNameTokens(expectedUnit, label.name));
 }
 
 /** A minimal RFC 4180 reader: quoted fields, doubled quotes, commas and newlines inside quotes. */
