@@ -110,6 +110,6 @@ export function readHtmlPage(html: string, url: string): PageContent {
     meta: parts.meta,
     jsonLd: parts.jsonLd,
     microdata: microdataItems(document, base),
-    blocks: pageBlocks(parts.body ?? document),
+    ...pageBlocks(parts.body ?? document),
   };
 }

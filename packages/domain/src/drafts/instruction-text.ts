@@ -32,3 +32,14 @@ export function splitInstructions(lines: readonly string[]): string[] {
   }
   return steps;
 }
+
+/** "Serves 4", "Makes 12 cookies", "Für 4 Personen": a yield written at the end of the last step. */
+const TRAILING_YIELD =
+  /(?:^|(?<=[.!?)])\s+)(?:serves|makes|yields?|für|ergibt)\s+(?:about\s+)?\d+(?:\s*[-–]\s*\d+)?(?:\s+\p{L}+){0,2}\.?$/iu;
+
+/** The steps without a yield standing at the end of the last one (it is the recipe's yield, not a step). */
+export function withoutTrailingYield(steps: readonly string[]): string[] {
+  if (steps.length === 0) return [...steps];
+  const last = steps[steps.length - 1]!.replace(TRAILING_YIELD, '').trim();
+  return last === '' ? steps.slice(0, -1) : [...steps.slice(0, -1), last];
+}

@@ -1,7 +1,9 @@
 import { emptyRecipe, type FoundGroup, type FoundRecipe, type FoundSection } from './found-recipe.js';
 import { groupHeading } from './group-heading.js';
-import { splitInstructions } from './instruction-text.js';
+import { splitInstructions, withoutTrailingYield } from './instruction-text.js';
 import type { PageBlock } from './page-content.js';
+import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
+import { TIME_FIELDS, YIELD } from './page-text-facts.js';
 
 /**
  * A recipe read from the page's visible structure, for pages without JSON-LD or microdata: the
@@ -9,50 +11,6 @@ import type { PageBlock } from './page-content.js';
  * those under "Instructions" / "Method" / "Zubereitung" the steps; smaller headings between them
  * name groups and sections.
  */
-
-const INGREDIENTS =
-  /^(?:the\s+)?(?:ingredients?|ingredient list|zutaten(?:liste)?|ingrédients|ingredienti|ingredientes|ingrediënten|ingredienser|ainekset|składniki|hozzávalók|suroviny|malzemeler|what you(?:'ll| will)? need|you(?:'ll| will)? need)\b/iu;
-const INSTRUCTIONS =
-  /^(?:instructions?|directions?|methods?|preparation|steps|how to make(?: it)?|cooking instructions|zubereitung|anleitung|so geht'?s|zubereitungsschritte|préparation|bereiding(?:swijze)?|werkwijze|fremgangsm[åa]de|tillagning|gör så här|preparación|elaboración|preparazione|procedimento|modo de preparo|valmistus|przygotowanie|postup|elkészítés|hazırlanışı)\b/iu;
-/** Headings after which the recipe is over. */
-const AFTER_RECIPE =
-  /^(?:recipe notes|nutritional|related|more recipes|you may also|you might also|equipment|rate this|leave a|share|print|hinweis|nährwerte|kommentare|notizen)\b|\b(?:notes?|tips?|tipps?|nutrition|comments?|reviews?|faq|storage|video)\b/iu;
-/** "Step 1", "Schritt 2": a heading that only numbers the step under it. */
-const STEP_NUMBER = /^(?:step|schritt|stap|étape|paso|passo)\s*\d{1,2}\s*:?$/iu;
-
-type Role = 'ingredients' | 'instructions' | 'after' | 'step' | 'heading' | null;
-
-/** A heading, or a short paragraph standing as one ("Ingredients:", "<p><b>Method</b></p>"). */
-function headingText(block: PageBlock): string | null {
-  if (block.kind === 'heading') return block.text;
-  if (block.kind === 'paragraph' && block.lines.length === 1 && block.text.split(/\s+/u).length <= 5) {
-    const text = block.text.replace(/:$/u, '');
-    if (
-      INGREDIENTS.test(text) ||
-      INSTRUCTIONS.test(text) ||
-      AFTER_RECIPE.test(text) ||
-      groupHeading(block.text) !== null
-    ) {
-      return text;
-    }
-  }
-  return null;
-}
-
-function roleOf(block: PageBlock): Role {
-  const text = headingText(block);
-  if (text === null) return null;
-  if (STEP_NUMBER.test(text)) return 'step';
-  if (INGREDIENTS.test(text)) return 'ingredients';
-  if (INSTRUCTIONS.test(text)) return 'instructions';
-  if (AFTER_RECIPE.test(text)) return 'after';
-  return 'heading';
-}
-
-/** Heading level; paragraphs standing as headings rank below every real heading. */
-function levelOf(block: PageBlock): number {
-  return block.kind === 'heading' ? block.level : 7;
-}
 
 /** The blocks under the heading at `start`, up to the next heading of the same rank or above, or another part of the recipe. */
 function section(blocks: readonly PageBlock[], start: number): PageBlock[] {
@@ -63,6 +21,10 @@ function section(blocks: readonly PageBlock[], start: number): PageBlock[] {
     const block = blocks[i]!;
     const role = roleOf(block);
     if (role === 'ingredients' || role === 'instructions' || role === 'after') break;
+    // The markup says the other part has begun (where it did not say so of the heading itself: a
+    // wrapper named "steps" may hold the whole recipe).
+    if (block.part !== blocks[start]!.part && block.part === (ofSteps ? 'ingredients' : 'instructions'))
+      break;
     // "Step 1" headings belong to the steps: they end the ingredients.
     if (role === 'step' && !ofSteps) break;
     if (role === 'heading' && levelOf(block) <= level && block.kind === 'heading') break;
@@ -73,9 +35,21 @@ function section(blocks: readonly PageBlock[], start: number): PageBlock[] {
 
 const LINE_LIMIT = 300;
 
-/** Lines under an ingredients heading that are no ingredient: yields, unit switches, ads. */
+/** Lines under an ingredients heading that are no ingredient: yields, times, unit switches, serving multipliers, ads. */
 const NOT_AN_INGREDIENT =
-  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|us|metric|imperial|us customary|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen)$/iu;
+  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|us|metric|imperial|us customary|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$/iu;
+
+/** A short paragraph that names what the list after it is for ("hand-cut potato chips", "Topping"). */
+function namesTheList(block: PageBlock, next: PageBlock | undefined): boolean {
+  return (
+    block.kind === 'paragraph' &&
+    block.lines.length === 1 &&
+    next?.kind === 'list' &&
+    block.text.split(/\s+/u).length <= 6 &&
+    !/[\p{N}.!?]/u.test(block.text) &&
+    !NOT_AN_INGREDIENT.test(block.text)
+  );
+}
 
 function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
   const groups: FoundGroup[] = [];
@@ -89,32 +63,43 @@ function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
     if (name !== null) open(name);
     else if (line.length <= LINE_LIMIT && !NOT_AN_INGREDIENT.test(line.trim())) current.lines.push(line);
   };
-  for (const block of blocks) {
+  blocks.forEach((block, i) => {
     const heading = headingText(block);
     if (heading !== null) open(heading.replace(/:$/u, ''));
     else if (block.kind === 'list') block.items.forEach(add);
+    else if (block.kind === 'paragraph' && namesTheList(block, blocks[i + 1])) open(block.text);
     else if (block.kind === 'paragraph') block.lines.forEach(add);
-  }
+  });
   if (current.lines.length > 0) groups.push(current);
   return groups;
 }
 
+/** A list of words or facts rather than steps ("Breakfast", "Desserts & Baking", "Author Ann"): no sentence in it. */
+function isWordList(block: PageBlock): boolean {
+  return (
+    block.kind === 'list' &&
+    block.items.every((item) => item.split(/\s+/u).length <= 5 && !/[.!?]$/u.test(item))
+  );
+}
+
 /**
- * Steps under an instructions heading: the items of its lists, or, when it has no list, its
- * paragraphs (a list is where a page puts its steps; paragraphs beside it are chat and ads).
+ * Steps under an instructions heading: the items of its lists, or, when it has no list of steps,
+ * its paragraphs (a list is where a page puts its steps; paragraphs beside it are chat and ads).
  * Smaller headings start sections.
  */
 function instructionSections(blocks: readonly PageBlock[]): FoundSection[] {
   const sections: FoundSection[] = [];
   let current: FoundSection = { name: null, steps: [] };
-  const hasList = blocks.some((b) => b.kind === 'list');
+  const hasList = blocks.some((b) => b.kind === 'list' && !isWordList(b));
   for (const block of blocks) {
     const heading = headingText(block);
     if (heading !== null) {
       if (roleOf(block) === 'step') continue;
       if (current.steps.length > 0) sections.push(current);
-      current = { name: heading.replace(/:$/u, ''), steps: [] };
-    } else if (block.kind === 'list') current.steps.push(...splitInstructions(block.items));
+      // A section's name stands as a step: as the page wrote it ("Serving suggestions:").
+      current = { name: heading, steps: [] };
+    } else if (block.kind === 'list' && !isWordList(block))
+      current.steps.push(...splitInstructions(block.items));
     else if (block.kind === 'paragraph' && !hasList) {
       current.steps.push(...splitInstructions(block.lines.length > 1 ? block.lines : [block.text]));
     }
@@ -142,25 +127,34 @@ function numberedSteps(blocks: readonly PageBlock[], start: number): FoundSectio
 }
 
 /** A list that reads as ingredients: most items open with an amount. */
-function looksLikeIngredients(block: PageBlock): boolean {
-  if (block.kind !== 'list' || block.items.length < 3) return false;
+function looksLikeIngredients(block: PageBlock | undefined): boolean {
+  if (block?.kind !== 'list' || block.items.length < 2) return false;
   const amounts = block.items.filter((item) => /^[\d½¼¾⅓⅔⅛]/u.test(item.trim())).length;
   return amounts / block.items.length >= 0.5;
 }
 
-const YIELD =
-  /(?:serves|servings|yield|yields|makes|portions?|portionen|personen|personnes|porties|porciones)\s*:?\s*(\d+(?:\s*[-–]\s*\d+)?)/iu;
-const TIMES: Array<[keyof Pick<FoundRecipe, 'prepTime' | 'cookTime' | 'totalTime'>, RegExp]> = [
-  [
-    'prepTime',
-    /(?:prep(?:aration)?\s*time|vorbereitung(?:szeit)?|arbeitszeit)\s*:?\s*((?:\d+\s*\p{L}+\.?\s*){1,3})/iu,
-  ],
-  [
-    'cookTime',
-    /(?:cook(?:ing)?\s*time|bake\s*time|kochzeit|backzeit|garzeit)\s*:?\s*((?:\d+\s*\p{L}+\.?\s*){1,3})/iu,
-  ],
-  ['totalTime', /(?:total\s*time|gesamtzeit)\s*:?\s*((?:\d+\s*\p{L}+\.?\s*){1,3})/iu],
-];
+/**
+ * Ingredients without a heading that says so: the first list of three or more items whose items
+ * mostly open with an amount, and the lists right after it that read so too, each under the
+ * heading (or short paragraph) before it as a group.
+ */
+function ingredientsByShape(blocks: readonly PageBlock[]): FoundGroup[] {
+  const first = blocks.findIndex((b) => looksLikeIngredients(b) && b.kind === 'list' && b.items.length >= 3);
+  if (first === -1) return [];
+  const taken: PageBlock[] = [blocks[first]!];
+  for (let i = first + 1; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const heading = roleOf(block) === 'heading' ? headingText(block) : null;
+    const name =
+      heading ?? (namesTheList(block, blocks[i + 1]) && block.kind === 'paragraph' ? block.text : null);
+    if (name !== null && looksLikeIngredients(blocks[i + 1])) {
+      taken.push({ kind: 'heading', level: 7, text: name }, blocks[i + 1]!);
+      i++;
+    } else if (looksLikeIngredients(block)) taken.push(block);
+    else break;
+  }
+  return ingredientGroups(taken);
+}
 
 /**
  * A paragraph whose first line is a heading ("Bereiding<br>Verhit de pan…") as the heading and
@@ -172,7 +166,7 @@ function separateHeadings(blocks: readonly PageBlock[]): PageBlock[] {
     if (block.kind === 'paragraph' && block.lines.length > 1) {
       const [first, ...rest] = block.lines;
       const bare = first!.replace(/:$/u, '');
-      if (bare.split(/\s+/u).length <= 3 && (INGREDIENTS.test(bare) || INSTRUCTIONS.test(bare))) {
+      if (bare.split(/\s+/u).length <= 3 && headingRole(bare) !== null) {
         out.push(
           { kind: 'heading', level: 7, text: bare },
           { kind: 'paragraph', text: rest.join(' '), lines: rest },
@@ -185,28 +179,58 @@ function separateHeadings(blocks: readonly PageBlock[]): PageBlock[] {
   return out;
 }
 
+/** The blocks the page's markup names as part of the ingredients (or the steps), for pages whose headings do not say. */
+function blocksOfPart(blocks: readonly PageBlock[], part: 'ingredients' | 'instructions'): PageBlock[] {
+  return blocks.filter((b) => b.part === part && roleOf(b) !== 'after');
+}
+
+/** A page's yield ("Serves 4") set at the end of its last step is the yield, not a step. */
+function withoutYieldAtTheEnd(sections: FoundSection[]): FoundSection[] {
+  const last = sections[sections.length - 1];
+  if (last === undefined) return sections;
+  const steps = withoutTrailingYield(last.steps);
+  return [...sections.slice(0, -1), { ...last, steps }].filter((s) => s.steps.length > 0);
+}
+
+/** Where the headings of a part stand, in order. */
+function headingsOf(blocks: readonly PageBlock[], role: 'ingredients' | 'instructions'): number[] {
+  return blocks.flatMap((b, i) => (roleOf(b) === role ? [i] : []));
+}
+
 /** The recipe the page's blocks show; fields it cannot find stay empty. */
 export function recipeFromBlocks(pageBlocks: readonly PageBlock[]): FoundRecipe {
   const blocks = separateHeadings(pageBlocks);
   const recipe = emptyRecipe();
   const title = blocks.find((b) => b.kind === 'heading' && b.level === 1 && /\p{L}{2}/u.test(b.text));
   if (title && title.kind === 'heading') recipe.title = title.text;
-  const ingredientsAt = blocks.findIndex((b) => roleOf(b) === 'ingredients');
-  if (ingredientsAt !== -1) recipe.ingredientGroups = ingredientGroups(section(blocks, ingredientsAt));
-  else {
-    const list = blocks.find(looksLikeIngredients);
-    if (list && list.kind === 'list') recipe.ingredientGroups = [{ name: null, lines: list.items }];
+  // The first heading of each part under which something stands ("How to make it" may only introduce "Method").
+  let ingredientsAt: number | undefined;
+  for (const at of headingsOf(blocks, 'ingredients')) {
+    recipe.ingredientGroups = ingredientGroups(section(blocks, at));
+    if (recipe.ingredientGroups.length > 0) {
+      ingredientsAt = at;
+      break;
+    }
   }
-  const after = Math.max(ingredientsAt, 0);
-  let instructionsAt = blocks.findIndex((b, i) => i >= after && roleOf(b) === 'instructions');
-  if (instructionsAt === -1) instructionsAt = blocks.findIndex((b) => roleOf(b) === 'instructions');
-  if (instructionsAt !== -1) {
-    recipe.instructionSections = instructionSections(section(blocks, instructionsAt));
+  if (recipe.ingredientGroups.length === 0) {
+    recipe.ingredientGroups = ingredientGroups(blocksOfPart(blocks, 'ingredients'));
+  }
+  if (recipe.ingredientGroups.length === 0) recipe.ingredientGroups = ingredientsByShape(blocks);
+  const after = ingredientsAt ?? 0;
+  const instructionHeadings = headingsOf(blocks, 'instructions');
+  // Steps after the ingredients first, else anywhere.
+  for (const at of [...instructionHeadings.filter((at) => at >= after), ...instructionHeadings]) {
+    recipe.instructionSections = instructionSections(section(blocks, at));
+    if (recipe.instructionSections.length > 0) break;
   }
   if (recipe.instructionSections.length === 0) {
     const firstStep = blocks.findIndex((b, i) => i >= after && roleOf(b) === 'step');
     if (firstStep !== -1) recipe.instructionSections = numberedSteps(blocks, firstStep);
   }
+  if (recipe.instructionSections.length === 0) {
+    recipe.instructionSections = instructionSections(blocksOfPart(blocks, 'instructions'));
+  }
+  recipe.instructionSections = withoutYieldAtTheEnd(recipe.instructionSections);
   for (const block of blocks) {
     const texts =
       block.kind === 'list' ? block.items : block.kind === 'paragraph' ? block.lines : [block.text];
@@ -215,97 +239,10 @@ export function recipeFromBlocks(pageBlocks: readonly PageBlock[]): FoundRecipe 
         const found = YIELD.exec(text);
         if (found) recipe.yields = [found[1]!];
       }
-      for (const [field, pattern] of TIMES) {
+      for (const [field, pattern] of TIME_FIELDS) {
         if (recipe[field] === null) recipe[field] = pattern.exec(text)?.[1]?.trim() ?? null;
       }
     }
   }
   return recipe;
-}
-
-function comparable(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-/**
- * Group names for ingredient lines that came without them (JSON-LD lists ingredients flat): the
- * headings that stand between the same lines in the page's lists ("For the dough", "Filling").
- * Answers the lines in groups, or null when the page's lists do not show the lines in order.
- */
-export function groupsFromBlocks(
-  lines: readonly string[],
-  blocks: readonly PageBlock[],
-): FoundGroup[] | null {
-  const wanted = lines.map(comparable);
-  const names = new Map<number, string>();
-  let next = 0;
-  let pending: string | null = null;
-  for (const block of blocks) {
-    if (next >= wanted.length) break;
-    const heading = headingText(block);
-    if (heading !== null) {
-      const role = roleOf(block);
-      pending = role === 'heading' ? heading.replace(/:$/u, '') : null;
-      continue;
-    }
-    if (block.kind !== 'list') continue;
-    for (const item of block.items) {
-      if (next >= wanted.length) break;
-      const text = comparable(item);
-      if (text === '' || !(text === wanted[next] || (wanted[next] !== '' && text.startsWith(wanted[next]!))))
-        continue;
-      if (pending !== null) names.set(next, pending);
-      pending = null;
-      next++;
-    }
-  }
-  if (next < wanted.length || names.size === 0 || (names.size === 1 && names.has(0))) return null;
-  const groups: FoundGroup[] = [];
-  lines.forEach((line, i) => {
-    const name = names.get(i);
-    if (i === 0 || name !== undefined) groups.push({ name: name ?? null, lines: [] });
-    groups[groups.length - 1]!.lines.push(line);
-  });
-  return groups;
-}
-
-/**
- * Section names for steps that came without them (a JSON-LD Recipe whose page shows its steps
- * under headings such as "For the sauce"): the headings that stand between the same steps on the
- * page. Answers the steps in sections, or null when the page does not show the steps in order.
- */
-export function sectionsFromBlocks(
-  steps: readonly string[],
-  blocks: readonly PageBlock[],
-): FoundSection[] | null {
-  const wanted = steps.map((step) => comparable(step).slice(0, 60));
-  const names = new Map<number, string>();
-  let next = 0;
-  let pending: string | null = null;
-  for (const block of blocks) {
-    if (next >= wanted.length) break;
-    const heading = headingText(block);
-    if (heading !== null) {
-      const role = roleOf(block);
-      pending = role === 'heading' ? heading.replace(/:$/u, '') : null;
-      continue;
-    }
-    const texts = block.kind === 'list' ? block.items : block.kind === 'paragraph' ? [block.text] : [];
-    for (const text of texts) {
-      if (next >= wanted.length) break;
-      const found = comparable(text);
-      if (wanted[next] === '' || !found.startsWith(wanted[next]!)) continue;
-      if (pending !== null) names.set(next, pending);
-      pending = null;
-      next++;
-    }
-  }
-  if (next < wanted.length || names.size === 0 || (names.size === 1 && names.has(0))) return null;
-  const sections: FoundSection[] = [];
-  steps.forEach((step, i) => {
-    const name = names.get(i);
-    if (i === 0 || name !== undefined) sections.push({ name: name ?? null, steps: [] });
-    sections[sections.length - 1]!.steps.push(step);
-  });
-  return sections;
 }

@@ -1,11 +1,13 @@
 import { siteOf } from '../recipes/recipe-validation.js';
 import { assembleDraft, largestImage } from './draft-assembly.js';
 import type { DraftReading } from './draft-reading.js';
-import { emptyRecipe, lineCount, stepCount, type FoundRecipe } from './found-recipe.js';
+import { emptyRecipe, lineCount, stepCount, type FoundGroup, type FoundRecipe } from './found-recipe.js';
 import { plainText } from './html-text.js';
 import { recipeFromMicrodata } from './microdata-recipe.js';
 import type { PageContent } from './page-content.js';
-import { groupsFromBlocks, recipeFromBlocks, sectionsFromBlocks } from './page-structure.js';
+import { groupsFromBlocks, sectionsFromBlocks } from './names-from-page.js';
+import { recipeFromBlocks } from './page-structure.js';
+import { pageTitle } from './page-title.js';
 import { recipeFromJsonLd } from './schema-recipe.js';
 import { absoluteAddress, isWebAddress } from './web-address.js';
 
@@ -39,26 +41,26 @@ function completed(recipe: FoundRecipe, other: FoundRecipe): FoundRecipe {
   };
 }
 
+function hasAmount(line: string): boolean {
+  return /[\p{N}½¼¾⅓⅔⅛]/u.test(line);
+}
+
 /**
- * The page's own title (og:title, else `<title>`) without the site's name: what stands after a
- * " | " is the site's, and what stands after a dash when it is the site's name ("Leek soup |
- * Cook's Corner", "Leek soup - Cook's Corner" → "Leek soup").
+ * Whether the page's lines are the structured data's, with amounts: as many lines, each holding
+ * the structured line's words ("flour" in "1 ½ cups all-purpose flour"), most with an amount.
  */
-function pageTitle(page: PageContent): string | null {
-  const title = page.meta['og:title'] ?? page.title;
-  if (!title) return null;
-  const piped = title.split(/\s+\|\s+/u);
-  if (piped.length > 1 && piped[0]!.trim() !== '') return piped[0]!.trim();
-  const site = page.meta['og:site_name'];
-  const parts = title.split(/\s+[–—-]\s+/u);
-  if (
-    parts.length > 1 &&
-    site !== undefined &&
-    parts[parts.length - 1]!.toLowerCase() === site.toLowerCase()
-  ) {
-    return parts.slice(0, -1).join(' - ');
-  }
-  return title;
+function showsWithAmounts(shown: readonly FoundGroup[], named: readonly FoundGroup[]): boolean {
+  const lines = shown.flatMap((g) => g.lines).map(comparable);
+  const names = named.flatMap((g) => g.lines).map(comparable);
+  return (
+    lines.length === names.length &&
+    lines.every((line, i) => line.includes(names[i]!)) &&
+    shown.flatMap((g) => g.lines).filter(hasAmount).length * 2 > lines.length
+  );
+}
+
+function comparable(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function sourceUrlOf(page: PageContent): string | null {
@@ -103,11 +105,25 @@ export function readRecipePage(page: PageContent): DraftReading {
     recipe.yields.length === 0 ||
     recipe.prepTime === null ||
     recipe.cookTime === null;
-  if (incomplete) {
+  const amountless = lineCount(recipe) > 0 && !recipe.ingredientGroups.some((g) => g.lines.some(hasAmount));
+  if (incomplete || amountless) {
     const fromBlocks = recipeFromBlocks(page.blocks);
     // Without structured data, the page's own title names the recipe more surely than its first <h1>.
     if (recipe.title === null) fromBlocks.title = pageTitle(page) ?? fromBlocks.title;
+    // Structured data that names the ingredients without their amounts, beside a page that shows them.
+    if (amountless && showsWithAmounts(fromBlocks.ingredientGroups, recipe.ingredientGroups)) {
+      recipe = { ...recipe, ingredientGroups: fromBlocks.ingredientGroups };
+    }
     recipe = completed(recipe, fromBlocks);
+  }
+  // Some sites put the ingredients (or the steps) beside the main content, in a sidebar.
+  if ((lineCount(recipe) === 0 || stepCount(recipe) === 0) && page.outsideBlocks) {
+    const outside = recipeFromBlocks(page.outsideBlocks);
+    recipe = {
+      ...recipe,
+      ingredientGroups: lineCount(recipe) > 0 ? recipe.ingredientGroups : outside.ingredientGroups,
+      instructionSections: stepCount(recipe) > 0 ? recipe.instructionSections : outside.instructionSections,
+    };
   }
   // JSON-LD lists ingredients flat; the page's headings between the same lines name their groups.
   if (recipe.ingredientGroups.length === 1 && recipe.ingredientGroups[0]!.name === null) {
