@@ -31,10 +31,15 @@ function isLabel(step: string): boolean {
 
 /**
  * The steps without their section labels: a label is left out only when a step that is no label
- * follows it (a heading heads something; labels that end the list, or pile up, are junk and stay).
+ * follows it, right after it or after one more label (a section's name, then a step's title);
+ * labels that end the list, or pile up more, are junk and stay.
  */
 function withoutLabels(steps: readonly string[]): string[] {
-  return steps.filter((step, i) => !(isLabel(step) && steps[i + 1] !== undefined && !isLabel(steps[i + 1]!)));
+  const heads = (i: number): boolean =>
+    [steps[i + 1], steps[i + 2]].some(
+      (next, k) => next !== undefined && !isLabel(next) && (k === 0 || isLabel(steps[i + 1]!)),
+    );
+  return steps.filter((step, i) => !(isLabel(step) && heads(i)));
 }
 
 /** Texts compared without their whitespace: how a paragraph was split or joined does not matter. */

@@ -1,6 +1,7 @@
 /**
  * Steps out of instruction text as pages write it: one step a line, numbered or not ("1.",
- * "Step 2:", "3)"), or every step run together on one line ("1. Heat the oven. 2. Mix …").
+ * "Step 2:", "3)"), numbered steps over several lines, or every step run together on one line
+ * ("1. Heat the oven. 2. Mix …").
  */
 
 /** "1.", "2)", "Step 3:", "STEP 4 -", "Schritt 5:" at the start of a step. */
@@ -8,26 +9,48 @@ const NUMBERING =
   /^(?:(?:step|schritt|étape|stap|paso|passo)\s*\d{1,2}\s*[.:)–—-]?|\d{1,2}\s*[.)](?!\d)|\d{1,2}\s*:(?!\d))\s*/iu;
 /** A line that is nothing but a step's number: "Step 1", "2". */
 const NUMBER_ONLY = /^(?:(?:step|schritt|étape|stap|paso|passo)\s*)?\d{1,2}\s*[.:)]?$/iu;
-/** Where a numbered step starts inside a run-on line: a number, then a capital letter. */
-const RUN_ON_MARKER = /(?:^|\s)(?:(?:step|schritt)\s*)?(\d{1,2})[.)]\s+(?=\p{Lu})/giu;
+/** Lines that pages slip between their steps and that are none: ads, links, calls to share. */
+const JUNK =
+  /^(?:advertisement|anzeige|werbung|publicité|reklame|https?:\/\/\S+|did you make this recipe\??.*|tag @\S+ .*|pin (?:it|this recipe).*)$/iu;
 
-/** A run-on line split at its step numbers, when they count 1, 2, 3, … from the start; else the line. */
-function splitRunOn(line: string): string[] {
-  const marks = [...line.matchAll(RUN_ON_MARKER)];
-  if (marks.length < 2 || !marks.every((mark, i) => Number(mark[1]) === i + 1)) return [line];
-  // Words before "1." ("For the dough: 1. Warm …") stand as a step of their own.
-  const before = line.slice(0, marks[0]!.index).trim();
-  const steps = marks.map((mark, i) => line.slice(mark.index, marks[i + 1]?.index ?? line.length).trim());
-  return before === '' ? steps : [before, ...steps];
+/** A step's number: "3.", "4)", "Step 5." — where a numbered step may start. */
+const MARKER = /(?:^|\s)(?:(?:step|schritt|étape|stap|paso|passo)\s*)?(\d{1,2})[.)](?!\d)/giu;
+
+/**
+ * Whether the number at `at` starts a step: at the start of a line, or inside one when a capital
+ * letter follows after a space ("… the oven. 2. Mix …"), or a letter of a script without capitals
+ * right away ("…均匀 2.六寸模具…"). ("Bake at 180. 2 eggs" has no numbered step.)
+ */
+function startsStep(text: string, at: number, end: number): boolean {
+  if (at === 0 || text[at] === '\n' || /\n\s*$/u.test(text.slice(0, at + 1))) return true;
+  // An empty step, numbered at the end or before the next number ("10. Decorate. 11. 12."), is one too.
+  return /^(?:\s+\p{Lu}|\s*\p{Lo}|\s*$|\s+\d{1,2}[.)])/u.test(text.slice(end));
 }
 
-/** The steps in `lines`: numbering taken off, run-on lines split, empty and repeated lines dropped. */
+/**
+ * The text split at its step numbers, when they count 1, 2, 3, … from the first; the lines of a
+ * step joined. Null when the text is not numbered so.
+ */
+function splitAtNumbers(text: string): string[] | null {
+  const marks = [...text.matchAll(MARKER)].filter((m) => startsStep(text, m.index, m.index + m[0].length));
+  if (marks.length < 2 || !marks.every((mark, i) => Number(mark[1]) === i + 1)) return null;
+  // Words before "1." ("For the dough: 1. Warm …") stand as steps of their own.
+  const before = text.slice(0, marks[0]!.index).split('\n');
+  const steps = marks.map((mark, i) => text.slice(mark.index, marks[i + 1]?.index ?? text.length));
+  return [...before, ...steps.map((step) => step.replace(/\s+/gu, ' '))];
+}
+
+/**
+ * The steps in `lines`: split at step numbers that count from 1 (across lines, or inside a
+ * run-on line), else one step a line; numbering taken off, empty, repeated and junk steps
+ * dropped.
+ */
 export function splitInstructions(lines: readonly string[]): string[] {
   const steps: string[] = [];
-  const parts = lines.length === 1 ? splitRunOn(lines[0]!) : lines;
+  const parts = splitAtNumbers(lines.join('\n')) ?? lines;
   for (const part of parts) {
-    if (NUMBER_ONLY.test(part.trim())) continue;
-    const step = part.replace(NUMBERING, '').trim();
+    if (NUMBER_ONLY.test(part.trim()) || JUNK.test(part.trim())) continue;
+    const step = part.trim().replace(NUMBERING, '').trim();
     if (step !== '' && steps[steps.length - 1] !== step) steps.push(step);
   }
   return steps;

@@ -75,15 +75,50 @@ function ingredientGroups(value: unknown, graph: JsonLdGraph): FoundGroup[] {
   return groups.filter((g) => g.lines.length > 0);
 }
 
-/** The text of one step node: its text, else its description, else its name. */
+/** A step's name that only numbers it ("Step 3", "6.", "Etape 2", "gazpacho step 5"). */
+const NUMBERING_NAME =
+  /^(?:\d{1,2}[.):]?|.*\b(?:step|schritt|étape|etape|stap|paso|passo)\s*\d{1,2}\s*[.:]?)$/iu;
+
+function comparable(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The texts of the directions and tips a step lists (HowToDirection, HowToTip): each one's text, else its name. */
+function directions(value: unknown, graph: JsonLdGraph): string[] {
+  return list(value)
+    .flatMap((item) => {
+      const node = resolve(item, graph);
+      if (typeof node === 'string') return [plainText(node)];
+      if (!isNode(node)) return [];
+      return texts(node['text'] ?? node['description'] ?? node['name'], graph);
+    })
+    .filter((text) => text !== '');
+}
+
+/**
+ * A step node's name when it titles the step ("Blister the tomatoes", "Day 1 (Morning):"): not
+ * its text again (sites often repeat the start of the text as the name), not a number.
+ */
+function stepTitle(node: JsonNode, text: string, graph: JsonLdGraph): string | null {
+  const name = firstText(node['name'], graph);
+  if (name === null || NUMBERING_NAME.test(name.trim())) return null;
+  const [a, b] = [comparable(name), comparable(text)];
+  return a === '' || b.startsWith(a) || a.startsWith(b) ? null : name;
+}
+
+/**
+ * The texts of one step node: its text (else its description, else the texts of the directions
+ * and tips it lists), after its name when the name titles it; else its name alone.
+ */
 function stepText(node: JsonNode, graph: JsonLdGraph): string[] {
-  for (const key of ['text', 'description', 'name']) {
+  for (const key of ['text', 'description', 'itemListElement']) {
     const value = node[key];
-    if (typeof value === 'string' && plainText(value) !== '') return [textLines(value).join(' ')];
-    const found = texts(value, graph);
-    if (found.length > 0) return [found.join(' ')];
+    const text = typeof value === 'string' ? textLines(value).join(' ') : directions(value, graph).join(' ');
+    if (text === '') continue;
+    const title = stepTitle(node, text, graph);
+    return title === null ? [text] : [title, text];
   }
-  return [];
+  return texts(node['name'], graph);
 }
 
 /** Steps in sections: HowToSections, HowToSteps, ItemLists, strings, as pages nest them. */

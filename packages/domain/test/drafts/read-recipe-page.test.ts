@@ -698,3 +698,51 @@ describe('readRecipePage: review and limits', () => {
     ]);
   });
 });
+
+describe('readRecipePage: HowToSteps', () => {
+  const stepsOf = (recipeInstructions: unknown) =>
+    read(page({ jsonLd: [recipe({ name: 'x', recipeInstructions })] })).steps.map((s) => s.text);
+
+  it('sets a step’s name before its text when the name titles it, not when it repeats the text or numbers it', () => {
+    expect(
+      stepsOf([
+        { '@type': 'HowToStep', name: 'Blister the tomatoes', text: 'Sear them in hot oil.' },
+        { '@type': 'HowToStep', name: 'Serve', text: 'as a side, with lemon.' },
+        { '@type': 'HowToStep', name: 'Add the rice, stir', text: 'Add the rice, stir and simmer.' },
+        { '@type': 'HowToStep', name: 'Step 4', text: 'Rest.' },
+        { '@type': 'HowToStep', name: 'risotto step 5', text: 'Eat.' },
+      ]),
+    ).toEqual([
+      'Blister the tomatoes',
+      'Sear them in hot oil.',
+      'Serve',
+      'as a side, with lemon.',
+      'Add the rice, stir and simmer.',
+      'Rest.',
+      'Eat.',
+    ]);
+  });
+
+  it('reads a step that lists its directions and tips', () => {
+    expect(
+      stepsOf([
+        {
+          '@type': 'HowToStep',
+          itemListElement: [
+            { '@type': 'HowToDirection', text: 'Knead 10 minutes.' },
+            { '@type': 'HowToTip', text: 'The dough should spring back.' },
+          ],
+        },
+        { '@type': 'HowToStep', name: 'Bake.' },
+      ]),
+    ).toEqual(['Knead 10 minutes. The dough should spring back.', 'Bake.']);
+  });
+
+  it('splits one text of numbered lines into its steps', () => {
+    expect(stepsOf('1. Heat the oven.\n2. Mix the batter;\nlet it rest.\n3. Bake.')).toEqual([
+      'Heat the oven.',
+      'Mix the batter; let it rest.',
+      'Bake.',
+    ]);
+  });
+});

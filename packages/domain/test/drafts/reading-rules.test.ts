@@ -106,3 +106,32 @@ describe('absoluteAddress', () => {
     expect(absoluteAddress(href, 'https://cook.example/recipes/soup?x=1')).toBe(address);
   });
 });
+
+describe('splitInstructions: numbered steps over lines', () => {
+  it('splits at numbers that count from 1 across lines, a line without a number going on with its step', () => {
+    expect(splitInstructions(['1. Soak the gelatine.', 'Warm the milk.', '2. Stir in.'])).toEqual([
+      'Soak the gelatine. Warm the milk.',
+      'Stir in.',
+    ]);
+  });
+
+  it('splits where a script without capitals follows a number at once, and drops empty numbered steps', () => {
+    expect(splitInstructions(['1.奶油奶酪软化 2.六寸模具垫油纸 3.冷藏 4. 5.'])).toEqual([
+      '奶油奶酪软化',
+      '六寸模具垫油纸',
+      '冷藏',
+    ]);
+  });
+
+  it('drops lines that are no step: ads, bare links, calls to share', () => {
+    expect(
+      splitInstructions([
+        'Mix.',
+        'ADVERTISEMENT',
+        'https://cook.example/x',
+        'Did you make this recipe? Tag us!',
+        'Bake.',
+      ]),
+    ).toEqual(['Mix.', 'Bake.']);
+  });
+});
