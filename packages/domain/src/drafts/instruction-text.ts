@@ -40,20 +40,31 @@ function splitAtNumbers(text: string): string[] | null {
   return [...before, ...steps.map((step) => step.replace(/\s+/gu, ' '))];
 }
 
-/**
- * The steps in `lines`: split at step numbers that count from 1 (across lines, or inside a
- * run-on line), else one step a line; numbering taken off, empty, repeated and junk steps
- * dropped.
- */
-export function splitInstructions(lines: readonly string[]): string[] {
+/** Steps cleaned: numbering taken off; empty, repeated and junk steps dropped. */
+function cleaned(parts: readonly string[]): string[] {
   const steps: string[] = [];
-  const parts = splitAtNumbers(lines.join('\n')) ?? lines;
   for (const part of parts) {
     if (NUMBER_ONLY.test(part.trim()) || JUNK.test(part.trim())) continue;
     const step = part.trim().replace(NUMBERING, '').trim();
     if (step !== '' && steps[steps.length - 1] !== step) steps.push(step);
   }
   return steps;
+}
+
+/**
+ * Steps given one a line (a list's items): each line a step, a single line split at step numbers
+ * that count from 1 ("1. Heat the oven. 2. Mix …").
+ */
+export function splitInstructions(lines: readonly string[]): string[] {
+  return cleaned(lines.length === 1 ? (splitAtNumbers(lines[0]!) ?? lines) : lines);
+}
+
+/**
+ * Steps written as one text over lines (a JSON-LD string, a paragraph): split at step numbers
+ * that count from 1, a line without a number going on with its step; else one step a line.
+ */
+export function stepsOfText(lines: readonly string[]): string[] {
+  return cleaned(splitAtNumbers(lines.join('\n')) ?? lines);
 }
 
 /** "Serves 4", "Makes 12 cookies", "Für 4 Personen": a yield written at the end of the last step. */

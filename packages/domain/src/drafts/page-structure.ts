@@ -1,6 +1,6 @@
 import { emptyRecipe, type FoundGroup, type FoundRecipe, type FoundSection } from './found-recipe.js';
 import { groupHeading } from './group-heading.js';
-import { splitInstructions, withoutTrailingYield } from './instruction-text.js';
+import { splitInstructions, stepsOfText, withoutTrailingYield } from './instruction-text.js';
 import type { PageBlock } from './page-content.js';
 import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
 import { TIME_FIELDS, YIELD } from './page-text-facts.js';
@@ -37,7 +37,7 @@ const LINE_LIMIT = 300;
 
 /** Lines under an ingredients heading that are no ingredient: yields, times, unit switches, serving multipliers, ads. */
 const NOT_AN_INGREDIENT =
-  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|us|metric|imperial|us customary|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$/iu;
+  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklama|mainos|us|metric|imperial|us customary|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen|port(?:ioner)?|pers(?:oner)?\.?|porties|porciones|personnes)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$/iu;
 
 /** A short paragraph that names what the list after it is for ("hand-cut potato chips", "Topping"). */
 function namesTheList(block: PageBlock, next: PageBlock | undefined): boolean {
@@ -63,12 +63,16 @@ function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
     if (name !== null) open(name);
     else if (line.length <= LINE_LIMIT && !NOT_AN_INGREDIENT.test(line.trim())) current.lines.push(line);
   };
+  // Where the ingredients are a list, paragraphs beside it are chat, ads and shop links.
+  const hasList = blocks.some(
+    (b) => b.kind === 'list' && b.items.some((item) => !NOT_AN_INGREDIENT.test(item.trim())),
+  );
   blocks.forEach((block, i) => {
     const heading = headingText(block);
-    if (heading !== null) open(heading.replace(/:$/u, ''));
+    if (heading !== null) open(heading.replace(/\s*:$/u, ''));
     else if (block.kind === 'list') block.items.forEach(add);
     else if (block.kind === 'paragraph' && namesTheList(block, blocks[i + 1])) open(block.text);
-    else if (block.kind === 'paragraph') block.lines.forEach(add);
+    else if (block.kind === 'paragraph' && !hasList) block.lines.forEach(add);
   });
   if (current.lines.length > 0) groups.push(current);
   return groups;
@@ -101,7 +105,7 @@ function instructionSections(blocks: readonly PageBlock[]): FoundSection[] {
     } else if (block.kind === 'list' && !isWordList(block))
       current.steps.push(...splitInstructions(block.items));
     else if (block.kind === 'paragraph' && !hasList) {
-      current.steps.push(...splitInstructions(block.lines.length > 1 ? block.lines : [block.text]));
+      current.steps.push(...stepsOfText(block.lines));
     }
   }
   if (current.steps.length > 0) sections.push(current);

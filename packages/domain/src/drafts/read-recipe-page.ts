@@ -46,21 +46,25 @@ function hasAmount(line: string): boolean {
 }
 
 /**
- * Whether the page's lines are the structured data's, with amounts: as many lines, each holding
- * the structured line's words ("flour" in "1 ½ cups all-purpose flour"), most with an amount.
+ * Whether the page shows the structured lines with amounts: as many lines, each holding the
+ * structured line's words ("flour" in "1 ½ cups all-purpose flour"), most with an amount.
  */
 function showsWithAmounts(shown: readonly FoundGroup[], named: readonly FoundGroup[]): boolean {
-  const lines = shown.flatMap((g) => g.lines).map(comparable);
+  const lines = shown.flatMap((g) => g.lines);
   const names = named.flatMap((g) => g.lines).map(comparable);
   return (
     lines.length === names.length &&
-    lines.every((line, i) => line.includes(names[i]!)) &&
-    shown.flatMap((g) => g.lines).filter(hasAmount).length * 2 > lines.length
+    lines.every((line, i) => names[i]!.trim() !== '' && comparable(line).includes(names[i]!)) &&
+    lines.filter(hasAmount).length * 2 > lines.length
   );
 }
 
+/** Lower case, words apart by one space, padded so that a word is found whole (" flour " in " 1 cup flour "). */
 function comparable(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 }
 
 function sourceUrlOf(page: PageContent): string | null {
@@ -105,16 +109,18 @@ export function readRecipePage(page: PageContent): DraftReading {
     recipe.yields.length === 0 ||
     recipe.prepTime === null ||
     recipe.cookTime === null;
-  const amountless = lineCount(recipe) > 0 && !recipe.ingredientGroups.some((g) => g.lines.some(hasAmount));
-  if (incomplete || amountless) {
-    const fromBlocks = recipeFromBlocks(page.blocks);
+  const fromBlocks = recipeFromBlocks(page.blocks);
+  if (incomplete) {
     // Without structured data, the page's own title names the recipe more surely than its first <h1>.
     if (recipe.title === null) fromBlocks.title = pageTitle(page) ?? fromBlocks.title;
-    // Structured data that names the ingredients without their amounts, beside a page that shows them.
-    if (amountless && showsWithAmounts(fromBlocks.ingredientGroups, recipe.ingredientGroups)) {
-      recipe = { ...recipe, ingredientGroups: fromBlocks.ingredientGroups };
-    }
     recipe = completed(recipe, fromBlocks);
+  }
+  // Structured data that names the ingredients without any amount, beside a page that shows them with theirs.
+  if (
+    !recipe.ingredientGroups.some((g) => g.lines.some(hasAmount)) &&
+    showsWithAmounts(fromBlocks.ingredientGroups, recipe.ingredientGroups)
+  ) {
+    recipe = { ...recipe, ingredientGroups: fromBlocks.ingredientGroups };
   }
   // Some sites put the ingredients (or the steps) beside the main content, in a sidebar.
   if ((lineCount(recipe) === 0 || stepCount(recipe) === 0) && page.outsideBlocks) {

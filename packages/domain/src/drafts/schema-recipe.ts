@@ -10,7 +10,7 @@ import {
   type JsonNode,
 } from './json-ld.js';
 import { capitalsHeading, groupHeading } from './group-heading.js';
-import { splitInstructions } from './instruction-text.js';
+import { splitInstructions, stepsOfText } from './instruction-text.js';
 
 /** A value as a list: schema.org allows one value or many for every property. */
 function list(value: unknown): unknown[] {
@@ -133,7 +133,7 @@ function instructionSections(value: unknown, graph: JsonLdGraph): FoundSection[]
     const node = resolve(item, graph);
     if (typeof node === 'string') {
       // "…for a couple of hours.When ready…": paragraphs whose markup was stripped run together.
-      current.steps.push(...splitInstructions(textLines(node.replace(/([.!?])(?=\p{Lu}\p{Ll})/gu, '$1\n'))));
+      current.steps.push(...stepsOfText(textLines(node.replace(/([.!?])(?=\p{Lu}\p{Ll})/gu, '$1\n'))));
     } else if (Array.isArray(node)) {
       for (const inner of node) visit(inner, depth + 1);
     } else if (isNode(node)) {

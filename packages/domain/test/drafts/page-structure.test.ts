@@ -107,6 +107,29 @@ describe('readRecipePage: small headings and what ends a part', () => {
     ]);
   });
 
+  it('leaves the paragraphs beside an ingredient list out (chat, ads, shop links), not those of a list of switches', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredienser'),
+        paragraph('6 port'),
+        list('16 cl gin', 'sodavatten'),
+        paragraph('Handla via Mathem'),
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['gin', 'sodavatten']]]);
+    const switched = read({
+      blocks: [heading('Ingredients'), list('US', 'Metric'), paragraph('250 g flour')],
+    });
+    expect(lines(switched)).toEqual([[null, ['flour']]]);
+  });
+
+  it('leaves ads and yields in other languages out of the ingredients', () => {
+    const draft = read({
+      blocks: [heading('Ingredienser'), list('6 port', 'Annons', '4 personnes', '1 citron')],
+    });
+    expect(lines(draft)).toEqual([[null, ['citron']]]);
+  });
+
   it('leaves serving multipliers and yields in other languages out of the ingredients', () => {
     const draft = read({
       blocks: [heading('Hozzávalók'), paragraph('4 főre'), list('1/2x', '2x', '1 ek só')],

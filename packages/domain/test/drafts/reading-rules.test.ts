@@ -1,6 +1,6 @@
 import { formatQuantity } from '@larder/domain';
 import { groupHeading } from '../../src/drafts/group-heading.js';
-import { splitInstructions } from '../../src/drafts/instruction-text.js';
+import { splitInstructions, stepsOfText } from '../../src/drafts/instruction-text.js';
 import { findReferences } from '../../src/drafts/step-references.js';
 import { absoluteAddress } from '../../src/drafts/web-address.js';
 import { unitAtStart } from '../../src/drafts/units.js';
@@ -107,19 +107,26 @@ describe('absoluteAddress', () => {
   });
 });
 
-describe('splitInstructions: numbered steps over lines', () => {
+describe('stepsOfText: numbered steps over lines', () => {
   it('splits at numbers that count from 1 across lines, a line without a number going on with its step', () => {
-    expect(splitInstructions(['1. Soak the gelatine.', 'Warm the milk.', '2. Stir in.'])).toEqual([
+    expect(stepsOfText(['1. Soak the gelatine.', 'Warm the milk.', '2. Stir in.'])).toEqual([
       'Soak the gelatine. Warm the milk.',
       'Stir in.',
     ]);
   });
 
   it('splits where a script without capitals follows a number at once, and drops empty numbered steps', () => {
-    expect(splitInstructions(['1.奶油奶酪软化 2.六寸模具垫油纸 3.冷藏 4. 5.'])).toEqual([
+    expect(stepsOfText(['1.奶油奶酪软化 2.六寸模具垫油纸 3.冷藏 4. 5.'])).toEqual([
       '奶油奶酪软化',
       '六寸模具垫油纸',
       '冷藏',
+    ]);
+  });
+
+  it('leaves list items one a step, numbers inside them notwithstanding', () => {
+    expect(splitInstructions(['Done 1. Squeeze the lemons.', 'Done 2. Shake.'])).toEqual([
+      'Done 1. Squeeze the lemons.',
+      'Done 2. Shake.',
     ]);
   });
 
