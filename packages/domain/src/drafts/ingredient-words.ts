@@ -97,7 +97,19 @@ export const DESCRIPTIONS = new Set([
   'picked',
   'warmed',
   'slivered',
+  'crushed',
+  'toasted',
+  'mashed',
+  'cleaned',
+  'shaved',
 ]);
+
+/**
+ * Products sold (or made) so that name their preparation: "crushed tomatoes", "diced tomatoes"
+ * come in a can, "toasted sesame oil" in a bottle; the describing word stays in their name.
+ */
+export const PREPARED_PRODUCTS =
+  /^(?:crushed\s+(?:tomato(?:es)?|pineapple|red\s+pepper)|diced\s+tomatoes|toasted\s+sesame\s+oil|mashed\s+(?:potato(?:es)?|bananas?))\b/iu;
 
 /** Words that tell how full the unit is ("3 cups scant", "1 tbsp heaped"): the amount's, for the note ("good" is the ingredient's). */
 export const AMOUNT_MODIFIERS = /^(?:scant|heaping|heaped|generous|level|rounded)(?![\p{L}\p{N}-])\s*/iu;
@@ -253,7 +265,7 @@ export const NOTE_WORDS =
 
 /** Phrases that end a name and say how or when it is used: "salt to taste", "flour for dusting". */
 export const TRAILING_NOTE =
-  /\s+(?:to taste|or to taste|for [\p{L}' -]+|to (?:serve|garnish|decorate|season|cover|finish|drizzle|sprinkle|dust|glaze|brush|grease|fry)|optional|divided|as needed|if needed|plus (?:more|extra)\b.*|or more\b.*|at room temperature|room temperature|nach (?:Belieben|Geschmack|Bedarf)|zum [\p{L}]+|für die Form|pour (?:servir|la décoration))$/iu;
+  /\s+(?:to taste|or to taste|for [\p{L}' -]+|to (?:serve|garnish|decorate|season|cover|finish|drizzle|sprinkle|dust|glaze|brush|grease|fry)|optional|divided|as needed|if needed|plus (?:more|extra)\b.*|or more\b.*|at room temperature|room temperature|of (?:your )?choice|of any kind|nach (?:Belieben|Geschmack|Bedarf)|zum [\p{L}]+|für die Form|pour (?:servir|la décoration))$/iu;
 
 /** "cut into 2 cm pieces", "in ¼-inch dice": how it is cut, for the note. */
 export const CUT =

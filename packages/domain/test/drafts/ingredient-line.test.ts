@@ -260,3 +260,79 @@ describe('readIngredientLine: doubt', () => {
     expect(readIngredientLine('salt').sure).toBe(true);
   });
 });
+
+describe('readIngredientLine: shapes the labelled lines read most often wrong', () => {
+  const parts = (line: string) => {
+    const { quantity, unit, name, note } = read(line);
+    return [quantity, unit, name, note];
+  };
+
+  it('takes crushed, toasted, mashed, cleaned and shaved for preparations, but not in products sold so', () => {
+    expect(parts('½ cup crushed cornflakes')).toEqual([0.5, 'cup', 'cornflakes', 'crushed']);
+    expect(parts('1 tbsp toasted sesame seeds')).toEqual([1, 'tbsp', 'sesame seeds', 'toasted']);
+    expect(parts('1 cup mashed fresh strawberries')).toEqual([1, 'cup', 'fresh strawberries', 'mashed']);
+    expect(parts('1 tsp toasted sesame oil')).toEqual([1, 'tsp', 'toasted sesame oil', null]);
+    expect(parts('1 (14 ounce) can diced tomatoes')).toEqual([1, 'can', 'diced tomatoes', '14 ounce']);
+    expect(parts('2 cups crushed tomatoes')).toEqual([2, 'cups', 'crushed tomatoes', null]);
+    expect(parts('250 g mashed potatoes')).toEqual([250, 'g', 'mashed potatoes', null]);
+  });
+
+  it('keeps an enumeration ending in "and" together as the name', () => {
+    expect(parts('1 (10 ounce) package romaine, endive, carrot, and radicchio salad mix')).toEqual([
+      1,
+      'package',
+      'romaine, endive, carrot, and radicchio salad mix',
+      '10 ounce',
+    ]);
+    expect(parts('1 onion, peeled, and diced')).toEqual([1, null, 'onion', 'peeled, and diced']);
+  });
+
+  it('reads "each" as a note, and the list after it as the name', () => {
+    expect(parts('2 tbsp each chopped fresh parsley, rosemary and thyme')).toEqual([
+      2,
+      'tbsp',
+      'fresh parsley, rosemary and thyme',
+      'each, chopped',
+    ]);
+    expect(parts('½ each yellow, red, and green bell pepper, cored, seeded, and chopped')).toEqual([
+      0.5,
+      null,
+      'yellow, red, and green bell pepper',
+      'each, cored, seeded, and chopped',
+    ]);
+  });
+
+  it('says "or so" and "or two" of the amount', () => {
+    expect(parts('2 tbsp or so runny honey')).toEqual([2, 'tbsp', 'runny honey', 'or so']);
+    expect(parts('splash or two Marsala wine')).toEqual([null, 'splash', 'Marsala wine', 'or two']);
+  });
+
+  it('says a size before a count word after the name of the pieces', () => {
+    expect(parts('3 fat garlic cloves, crushed')).toEqual([3, 'cloves', 'garlic', 'fat, crushed']);
+    expect(parts('2 thick pineapple slices')).toEqual([2, 'slices', 'pineapple', 'thick']);
+  });
+
+  it('takes "of your choice" and "of any kind" for a note', () => {
+    expect(parts('1 cup fruit of your choice')).toEqual([1, 'cup', 'fruit', 'of your choice']);
+  });
+
+  it('takes the amount from a note that gives it in two units', () => {
+    expect(parts('sunflower oil, for deep frying (roughly 1 litre/1¾ pints)')).toEqual([
+      1,
+      'l',
+      'sunflower oil',
+      'roughly, 1¾ pints, for deep frying',
+    ]);
+  });
+
+  it('flags a preparation left in the name and a measure "of" something it did not understand', () => {
+    const flagged = (line: string) => !readIngredientLine(line).sure;
+    expect(flagged('2 tsp fresh coarsely ground black peppercorns')).toBe(true);
+    expect(flagged('thumb-sized piece of fresh ginger')).toBe(true);
+    expect(flagged('a dot of red food colouring')).toBe(true);
+    expect(flagged('1 (10 ounce) can condensed cream of mushroom soup')).toBe(false);
+    expect(flagged('½ tsp bicarbonate of soda')).toBe(false);
+    expect(flagged('1.5 kg boneless shoulder of lamb')).toBe(false);
+    expect(flagged('2 tbsp finely chopped parsley')).toBe(false);
+  });
+});
