@@ -13,9 +13,38 @@ import { lineWords, normalText, sameWords } from './draft-scoring.ts';
 const NUMBERING =
   /^(?:(?:step|schritt|étape|etape|stap|paso|passo|passaggio|krok|lépés)\s*\d{1,2}\b\s*[.:)–—-]?|\d{1,2}\s*[.):](?!\d))\s*/iu;
 
-/** A step's text for the fair comparison: the corpus's normal text, markdown bold and numbering taken off. */
+const FRACTIONS: Record<string, string> = {
+  '½': '1/2',
+  '⅓': '1/3',
+  '⅔': '2/3',
+  '¼': '1/4',
+  '¾': '3/4',
+  '⅛': '1/8',
+  '⅜': '3/8',
+  '⅝': '5/8',
+  '⅞': '7/8',
+};
+
+/**
+ * Typography, which a site's structured data and its page often write differently: fractions as
+ * "1/2", dashes as "-", curly quotes as straight ones, "º" as "°".
+ */
+function plainTypography(text: string): string {
+  return text
+    .replace(
+      /(\d)?([½⅓⅔¼¾⅛⅜⅝⅞])/gu,
+      (_, digit: string | undefined, f: string) => `${digit ? `${digit} ` : ''}${FRACTIONS[f]}`,
+    )
+    .replace(/⁄/gu, '/')
+    .replace(/[‐‑‒–—―−]|--/gu, '-')
+    .replace(/[‘’‚′]/gu, "'")
+    .replace(/[“”„″]/gu, '"')
+    .replace(/º/gu, '°');
+}
+
+/** A step's text for the fair comparison: the corpus's normal text, typography plain, markdown bold and numbering taken off. */
 export function stepText(step: string): string {
-  return normalText(step)
+  return plainTypography(normalText(step))
     .replace(/\*\*|__/gu, '')
     .replace(NUMBERING, '')
     .trim();

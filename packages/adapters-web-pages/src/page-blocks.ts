@@ -19,10 +19,12 @@ const CHROME_WORD =
 /** Sidebars: furniture for the main content, but some sites put their ingredients in one. */
 const SIDEBAR_WORD = /(?:^|[-_])sidebar(?:$|[-_])/iu;
 /**
- * Class words that state a flag rather than name a part ("has-comments", "tweak-share-buttons",
- * "no-sidebar"): themes put them on the article or the body itself.
+ * Class words that state a flag or a taxonomy rather than name a part ("has-comments",
+ * "tweak-share-buttons", "no-sidebar", "category-cookies", "tag-social"): themes put them on the
+ * article or the body itself.
  */
-const FLAG_WORD = /^(?:has|no|with|without|show|hide|enable|disable|tweak|is|can|allow)[-_]/iu;
+const FLAG_WORD =
+  /^(?:has|no|not|non|with|without|show|hide|enable|disable|tweak|is|can|allow|category|cat|tag|term|taxonomy|format|type|status)[-_]/iu;
 
 /** Class or id words naming the part of a recipe a block stands in (see BlockPart). */
 const INGREDIENTS_WORD = /ingredi|zutat/iu;
@@ -34,8 +36,17 @@ function classWords(el: Element): string[] {
     .filter((word) => word !== '' && !FLAG_WORD.test(word));
 }
 
-function isSidebar(el: Element): boolean {
-  return el.name === 'aside' || classWords(el).some((word) => SIDEBAR_WORD.test(word));
+/** The share of the content's text an element must hold for "sidebar" in its class not to make a sidebar of it. */
+const HOLDS_CONTENT = 0.5;
+
+/** "Sidebar" in a class cannot make a sidebar of what holds most of the content ("post-sidebar" layouts). */
+function namedSmall(el: Element, ctx: Context): boolean {
+  return textOf(el).length <= ctx.contentLength * HOLDS_CONTENT;
+}
+
+function isSidebar(el: Element, ctx: Context): boolean {
+  if (el.name === 'aside') return true;
+  return classWords(el).some((word) => SIDEBAR_WORD.test(word)) && namedSmall(el, ctx);
 }
 
 /**
@@ -59,7 +70,7 @@ function isChrome(el: Element, ctx: Context): boolean {
   if (a['hidden'] !== undefined || a['aria-hidden'] === 'true' || a['role'] === 'navigation') return true;
   if (/display\s*:\s*none/iu.test(a['style'] ?? '')) return true;
   if (isHiddenTab(el)) return true;
-  if (!ctx.sidebars && isSidebar(el)) return true;
+  if (!ctx.sidebars && isSidebar(el, ctx)) return true;
   return classWords(el).some((word) => CHROME_WORD.test(word));
 }
 
@@ -81,6 +92,8 @@ interface Context {
   part: BlockPart | undefined;
   /** Inside `<b>` or `<strong>`. */
   bold: boolean;
+  /** The length of the text of the content being walked. */
+  contentLength: number;
 }
 
 interface Line {
@@ -192,7 +205,7 @@ class BlockWriter {
       ...ctx,
       insideContent: ctx.insideContent || CONTENT_TAGS.has(name),
       part: partOf(node) ?? ctx.part,
-      emit: node === this.mainRoot ? false : ctx.emit || (ctx.sidebars && isSidebar(node)),
+      emit: node === this.mainRoot ? false : ctx.emit || (ctx.sidebars && isSidebar(node, ctx)),
       bold: false,
     };
     if (HEADING.test(name)) {
@@ -327,13 +340,20 @@ function pushText(items: string[], text: string): void {
   if (text !== '') items.push(text);
 }
 
-/** A list item's own text, then the items of the lists nested in it. */
+/**
+ * A list item's own text, then the items of the lists nested in it. In a step, what the markup
+ * names as its ingredients is left out: the ingredient list, repeated beside the step.
+ */
 function listItem(li: Element, ctx: Context): string[] {
   const own = new Lines();
   const nested: Element[] = [];
+  const ofStep = ctx.part === 'instructions' || partOf(li) === 'instructions';
   const walk = (node: AnyNode): void => {
     if (node.type === 'text') return own.add(node.data);
     if (!isElement(node) || isChrome(node, ctx)) return;
+    // (A block of them: an ingredient named inline is part of the sentence.)
+    if (ofStep && BLOCK_TAGS.has(node.name) && classWords(node).some((word) => INGREDIENTS_WORD.test(word)))
+      return;
     if (node.name === 'ul' || node.name === 'ol') return void nested.push(node);
     if (BLOCK_TAGS.has(node.name)) own.add(' ');
     for (const child of node.children) walk(child);
@@ -404,12 +424,17 @@ export function pageBlocks(body: AnyNode): { blocks: PageBlock[]; outsideBlocks:
   const root = mainContent(body);
   const insideContent = isElement(root) && (CONTENT_TAGS.has(root.name) || root.attribs['role'] === 'main');
   const base = { sidebars: false, emit: true, part: undefined, bold: false };
-  const blocks = walk(root, new BlockWriter(null), { ...base, insideContent });
+  const blocks = walk(root, new BlockWriter(null), {
+    ...base,
+    insideContent,
+    contentLength: textOf(root).length,
+  });
   const outsideBlocks = walk(body, new BlockWriter(root === body ? null : root), {
     ...base,
     insideContent: false,
     sidebars: true,
     emit: root !== body,
+    contentLength: textOf(body).length,
   });
   return { blocks, outsideBlocks };
 }

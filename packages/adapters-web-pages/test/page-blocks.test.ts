@@ -107,6 +107,26 @@ describe('readHtmlPage: what the markup says about blocks', () => {
     ]);
   });
 
+  it('takes taxonomy classes ("category-cookies") for no furniture, nor a "sidebar" layout that holds most of the content', () => {
+    expect(
+      blocksOf(`<main><article class="post category-cookies tag-social">
+        <div class="pattern-post-sidebar"><h1>Shortbread</h1><p>${'Butter, sugar, flour. '.repeat(5)}</p>
+          <div class="sidebar"><p>Popular</p></div></div>
+      </article></main>`).map((b) => (b.kind === 'list' ? b.items : b.text)),
+    ).toEqual(['Shortbread', 'Butter, sugar, flour. '.repeat(5).trim()]);
+  });
+
+  it('leaves out of a step the block that repeats its ingredients, not an ingredient named inline', () => {
+    expect(
+      blocksOf(`<main><ul class="recipe-instructions">
+        <li>Add <span class="inline-ingredient">2 cups flour</span> and stir.
+          <div class="instruction-ingredients"><span>2 cups flour</span></div></li>
+        <li>Bake.</li></ul></main>`),
+    ).toEqual([
+      { kind: 'list', ordered: false, items: ['Add 2 cups flour and stir.', 'Bake.'], part: 'instructions' },
+    ]);
+  });
+
   it('leaves out a tab pane that is not shown while a sibling pane is', () => {
     expect(
       blocksOf(`<main><div class="tab-content">

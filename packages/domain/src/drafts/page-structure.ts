@@ -196,6 +196,14 @@ function withoutYieldAtTheEnd(sections: FoundSection[]): FoundSection[] {
   return [...sections.slice(0, -1), { ...last, steps }].filter((s) => s.steps.length > 0);
 }
 
+/** How much lines read as ingredient lines: the share that open with an amount or are short, a little more for more lines. */
+function ingredientShape(groups: readonly FoundGroup[]): number {
+  const lines = groups.flatMap((g) => g.lines);
+  if (lines.length === 0) return 0;
+  const shaped = lines.filter((line) => /^[\d½¼¾⅓⅔⅛]/u.test(line) || line.split(/\s+/u).length <= 6);
+  return shaped.length / lines.length + lines.length / 1000;
+}
+
 /** Where the headings of a part stand, in order. */
 function headingsOf(blocks: readonly PageBlock[], role: 'ingredients' | 'instructions'): number[] {
   return blocks.flatMap((b, i) => (roleOf(b) === role ? [i] : []));
@@ -208,12 +216,15 @@ export function recipeFromBlocks(pageBlocks: readonly PageBlock[]): FoundRecipe 
   const title = blocks.find((b) => b.kind === 'heading' && b.level === 1 && /\p{L}{2}/u.test(b.text));
   if (title && title.kind === 'heading') recipe.title = title.text;
   // The first heading of each part under which something stands ("How to make it" may only introduce "Method").
+  // Of several ingredients headings (a post's "Ingredients in this soup", then the recipe card's),
+  // the one whose lines read most as ingredient lines; the first of equals.
   let ingredientsAt: number | undefined;
+  let best = 0;
   for (const at of headingsOf(blocks, 'ingredients')) {
-    recipe.ingredientGroups = ingredientGroups(section(blocks, at));
-    if (recipe.ingredientGroups.length > 0) {
-      ingredientsAt = at;
-      break;
+    const groups = ingredientGroups(section(blocks, at));
+    const score = ingredientShape(groups);
+    if (score > best) {
+      [best, ingredientsAt, recipe.ingredientGroups] = [score, at, groups];
     }
   }
   if (recipe.ingredientGroups.length === 0) {

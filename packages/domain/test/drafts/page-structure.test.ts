@@ -46,6 +46,33 @@ describe('readRecipePage: headings in the languages of the pages', () => {
     expect(steps(draft)).toEqual(['Beat the eggs.', 'Add the lemon.']);
   });
 
+  it.each([
+    ['Les ingrédients de la recette', 'La préparation de la recette'],
+    ['Recipe ingredients', 'Zo maak je het'],
+    ['The ingredients', 'So machst du es'],
+  ])(
+    'reads headings with an article or "recipe" before the word: "%s", "%s"',
+    (ingredients, instructions) => {
+      const draft = read({
+        blocks: [
+          heading(ingredients),
+          list('2 eggs', '1 lemon'),
+          heading(instructions),
+          list('Beat the eggs.', 'Add the lemon.'),
+        ],
+      });
+      expect(lines(draft)).toEqual([[null, ['eggs', 'lemon']]]);
+      expect(steps(draft)).toEqual(['Beat the eggs.', 'Add the lemon.']);
+    },
+  );
+
+  it('takes a time’s label ("Préparation 20 mn") for no heading of the steps', () => {
+    const draft = read({
+      blocks: [heading('Préparation'), paragraph('Préparation 20 mn'), list('Battre les œufs.', 'Cuire.')],
+    });
+    expect(steps(draft)).toEqual(['Battre les œufs.', 'Cuire.']);
+  });
+
   it('takes a time’s label ("Preparation time: 15 min") for no heading of the steps', () => {
     const draft = read({
       blocks: [
@@ -89,6 +116,27 @@ describe('readRecipePage: small headings and what ends a part', () => {
       ['Sauce', ['onion', 'This long bold line is a sentence and no heading at all.']],
     ]);
     expect(steps(draft)).toEqual(['Roll the meatballs.', 'Serving suggestions:', 'warm flatbreads', 'rice']);
+  });
+
+  it('reads the ingredients under the heading whose lines read most as ingredient lines', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients in this lasagna'),
+        paragraph(
+          'For the pumpkin layer, spices like cinnamon and nutmeg add a delicious hint of warmth to it.',
+        ),
+        heading('Ingredients', 3),
+        list('10 lasagna noodles', '2 cups pumpkin puree'),
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['lasagna noodles', 'pumpkin puree']]]);
+  });
+
+  it('takes off the place of each step that markup set before its text without a dot', () => {
+    const draft = read({ blocks: [heading('Method'), list('1 Heat the oven.', '2Mix.', 'Bake.')] });
+    expect(steps(draft)).toEqual(['Heat the oven.', 'Mix.', 'Bake.']);
+    const counted = read({ blocks: [heading('Method'), list('2 eggs go in first.', 'Then 3 more.')] });
+    expect(steps(counted)).toEqual(['2 eggs go in first.', 'Then 3 more.']);
   });
 
   it('names a group by the short paragraph standing over its list', () => {
@@ -139,6 +187,8 @@ describe('readRecipePage: small headings and what ends a part', () => {
 
   it.each([
     ['Equipment'],
+    ['Conseils'],
+    ['Recettes similaires'],
     ['Tags'],
     ['Subscribe or log in to save recipes'],
     ['Dit vind je misschien ook leuk'],

@@ -137,6 +137,7 @@ describe('stepsOfText: numbered steps over lines', () => {
         'ADVERTISEMENT',
         'https://cook.example/x',
         'Did you make this recipe? Tag us!',
+        'Enregistrer la recette pour l’essayer',
         'Bake.',
       ]),
     ).toEqual(['Mix.', 'Bake.']);
