@@ -76,6 +76,8 @@ interface PageVerdict {
   fairIngredients: boolean;
   steps: boolean;
   fairSteps: boolean;
+  /** The same page read without its JSON-LD and microdata: how the page's visible structure alone does (fair measures). */
+  visible: { lines: number; linesRight: number; ingredients: boolean; steps: boolean };
   servings: boolean;
   prep: boolean;
   cook: boolean;
@@ -92,6 +94,10 @@ function percentile(sorted: number[], p: number): number {
 
 function shownLines(draft: DraftReading): string[] {
   return draft.ingredientGroups.flatMap((g) => g.ingredients.map(ingredientText));
+}
+
+function groupNames(draft: DraftReading): string[] {
+  return draft.ingredientGroups.flatMap((g) => (g.name === null ? [] : [g.name]));
 }
 
 function isValid(draft: DraftReading): boolean {
@@ -161,13 +167,14 @@ async function benchPages(): Promise<PageVerdict[]> {
       theirs.forEach((line, i) => {
         if (ours[i] !== undefined && sameWords(lineWords(ours[i]!), lineWords(line))) linesRight++;
       });
-      const fairTheirs = expectedLines(
-        theirs,
-        draft.ingredientGroups.flatMap((g) => (g.name === null ? [] : [g.name])),
-      );
+      const fairTheirs = expectedLines(theirs, groupNames(draft));
       const fairLinesRight = linesInOrder(ours, fairTheirs);
       const expectedSteps = expected.instructions_list ?? [];
       const ourSteps = draft.steps.map((s) => s.text);
+      const visibleDraft = readRecipePage({ ...page, jsonLd: [], microdata: [] });
+      const visibleLines = shownLines(visibleDraft);
+      const visibleTheirs = expectedLines(theirs, groupNames(visibleDraft));
+      const visibleRight = linesInOrder(visibleLines, visibleTheirs);
       const verdict: PageVerdict = {
         name,
         heldOut,
@@ -180,6 +187,15 @@ async function benchPages(): Promise<PageVerdict[]> {
         fairIngredients: fairLinesRight === fairTheirs.length && ours.length === fairTheirs.length,
         steps: stepsRightStrict(ourSteps, expectedSteps),
         fairSteps: stepsRightFair(ourSteps, expectedSteps),
+        visible: {
+          lines: visibleTheirs.length,
+          linesRight: visibleRight,
+          ingredients: visibleRight === visibleTheirs.length && visibleLines.length === visibleTheirs.length,
+          steps: stepsRightFair(
+            visibleDraft.steps.map((step) => step.text),
+            expectedSteps,
+          ),
+        },
         servings: draft.servings === expectedServings(expected.yields ?? null),
         prep: minutesRight(draft.prepMinutes, expected.prep_time),
         cook: minutesRight(draft.cookMinutes, expected.cook_time),
@@ -372,6 +388,24 @@ function pageRows(verdicts: PageVerdict[]): string[] {
     row(
       'drafts passing checkRecipeInput',
       share((v) => v.valid),
+    ),
+    row('*without structured data* (JSON-LD and microdata taken away): ingredient lines right, fair', (vs) =>
+      pct(
+        vs.reduce((n, v) => n + v.visible.linesRight, 0),
+        vs.reduce((n, v) => n + v.visible.lines, 0),
+      ),
+    ),
+    row(
+      '*without structured data*: pages with every ingredient line right, fair',
+      share((v) => v.visible.ingredients),
+    ),
+    row(
+      '*without structured data*: steps right, fair',
+      share((v) => v.visible.steps),
+    ),
+    row(
+      '*without structured data*: ingredient lines and steps right',
+      share((v) => v.visible.ingredients && v.visible.steps),
     ),
     row('lines flagged for review', (vs) => pct(sum(vs, 'reviewed'), sum(vs, 'lines'))),
   ];
