@@ -28,6 +28,12 @@ export interface PageContent {
    * reader adapter can tell). The fallback when the page carries no structured recipe.
    */
   blocks: PageBlock[];
+  /**
+   * The blocks of the rest of the body, in document order: what stands outside the main content,
+   * sidebars included (some sites put the ingredients in one). Navigation, comments and footers
+   * are still left out. Read only for what the main content lacks.
+   */
+  outsideBlocks?: PageBlock[];
 }
 
 export interface MicrodataItem {
@@ -35,12 +41,29 @@ export interface MicrodataItem {
   types: string[];
   /**
    * Values by `itemprop` name, in document order. A value is the property's text (`content`,
-   * `datetime`, `href`/`src` made absolute, or the element's text), or a nested item.
+   * `datetime`, `href`/`src` made absolute, or the element's text), or a nested item. A
+   * `recipeInstructions` or `recipeIngredient` element that holds a list (or paragraphs) gives
+   * one value for each item, so that steps and lines stay apart.
    */
   properties: Record<string, Array<string | MicrodataItem>>;
 }
 
+/**
+ * What the page's markup names the part a block stands in: an element around it whose class or
+ * id says "ingredients" ("wprm-recipe-ingredients", "ingredients__item", "zutaten") or
+ * "instructions" ("recipe-directions", "method", "steps", "zubereitung"). A hint for pages whose
+ * headings do not say.
+ */
+export type BlockPart = 'ingredients' | 'instructions';
+
 export type PageBlock =
-  | { kind: 'heading'; level: number; text: string }
-  | { kind: 'list'; ordered: boolean; items: string[] }
-  | { kind: 'paragraph'; text: string; lines: string[] };
+  | { kind: 'heading'; level: number; text: string; part?: BlockPart }
+  | { kind: 'list'; ordered: boolean; items: string[]; part?: BlockPart }
+  | {
+      kind: 'paragraph';
+      text: string;
+      lines: string[];
+      /** The paragraph is one line, all of it in bold (`<p><strong>For the sauce</strong></p>`): pages use such lines as small headings. */
+      emphasized?: boolean;
+      part?: BlockPart;
+    };

@@ -1,0 +1,102 @@
+import type { AnyNode, Element } from 'domhandler';
+
+/** Elements that end a line of text: their edges count as whitespace between words. */
+export const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+]);
+
+/** Elements whose content is never text a reader sees. */
+export const INVISIBLE_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'canvas',
+  'select',
+  'textarea',
+  'button',
+  'head',
+]);
+
+export function isElement(node: AnyNode): node is Element {
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+/** Trims and collapses every run of whitespace (non-breaking spaces included) to one space. */
+export function collapse(text: string): string {
+  return text.replace(/\s+/gu, ' ').trim();
+}
+
+function appendText(node: AnyNode, out: string[]): void {
+  if (node.type === 'text') {
+    out.push(node.data);
+    return;
+  }
+  if (!isElement(node) || INVISIBLE_TAGS.has(node.name)) return;
+  const block = BLOCK_TAGS.has(node.name);
+  if (block) out.push(' ');
+  for (const child of node.children) appendText(child, out);
+  if (block) out.push(' ');
+}
+
+/** The visible text of a node, words kept apart where blocks meet, whitespace collapsed. */
+export function textOf(node: AnyNode): string {
+  const out: string[] = [];
+  appendText(node, out);
+  return collapse(out.join(''));
+}
+
+/** `href` made absolute against the page; null for an address that cannot be made sense of. */
+export function absoluteUrl(href: string | undefined, base: string): string | null {
+  if (href === undefined) return null;
+  const trimmed = href.trim();
+  if (trimmed === '') return null;
+  try {
+    return new URL(trimmed, base).href;
+  } catch {
+    return null;
+  }
+}

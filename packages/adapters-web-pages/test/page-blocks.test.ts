@@ -1,0 +1,172 @@
+import { readHtmlPage } from '@larder/adapters-web-pages';
+
+const URL = 'https://cook.example/recipes/leek-soup';
+
+const blocksOf = (html: string) => readHtmlPage(html, URL).blocks;
+
+describe('readHtmlPage: the blocks of pages without a list for their lists', () => {
+  it('reads elements of one tag and class repeated side by side as the items of a list', () => {
+    expect(
+      blocksOf(`<main>
+        <h2>Zutaten</h2>
+        <div class="row"><div>1 EL</div><div class="name">Öl</div></div>
+        <div class="row"><div>2</div><div class="name">Zwiebeln</div><div>(klein)</div></div>
+        <p>Guten Appetit.</p>
+      </main>`),
+    ).toEqual([
+      { kind: 'heading', level: 2, text: 'Zutaten' },
+      { kind: 'list', ordered: false, items: ['1 EL Öl', '2 Zwiebeln (klein)'] },
+      { kind: 'paragraph', text: 'Guten Appetit.', lines: ['Guten Appetit.'] },
+    ]);
+  });
+
+  it('leaves repeated elements that hold headings or lists, long unclassed ones, and a single one as they are', () => {
+    expect(
+      blocksOf(`<main>
+        <div class="card"><h3>One</h3><p>a</p></div><div class="card"><h3>Two</h3><p>b</p></div>
+        <div><p>${'Long text. '.repeat(20)}</p></div><div><p>${'More text. '.repeat(20)}</p></div>
+        <div class="row"><p>only one</p></div>
+      </main>`).map((b) => b.kind),
+    ).toEqual(['heading', 'paragraph', 'heading', 'paragraph', 'paragraph', 'paragraph', 'paragraph']);
+  });
+
+  it('reads a definition list named as ingredients as a list, each term with its description; other ones as paragraphs', () => {
+    expect(
+      blocksOf(`<main>
+        <dl class="ingredients"><h3>Brittle</h3><dt><b>brown sugar</b> <u>45 g</u></dt><dt>sesame</dt><dd>35 g</dd></dl>
+        <dl class="stats"><div><dt>Author</dt><dd>Ann</dd></div><div><dt>Serves</dt><dd>2</dd></div></dl>
+      </main>`),
+    ).toEqual([
+      { kind: 'heading', level: 3, text: 'Brittle', part: 'ingredients' },
+      { kind: 'list', ordered: false, items: ['brown sugar 45 g', 'sesame 35 g'], part: 'ingredients' },
+      { kind: 'paragraph', text: 'Author', lines: ['Author'] },
+      { kind: 'paragraph', text: 'Ann', lines: ['Ann'] },
+      { kind: 'paragraph', text: 'Serves', lines: ['Serves'] },
+      { kind: 'paragraph', text: '2', lines: ['2'] },
+    ]);
+  });
+
+  it('lets a heading that sloppy markup puts inside a list stand between its parts', () => {
+    expect(blocksOf('<main><ul><li>2 eggs</li><h4>Sauce</h4><li>1 lemon</li></ul></main>')).toEqual([
+      { kind: 'list', ordered: false, items: ['2 eggs'] },
+      { kind: 'heading', level: 4, text: 'Sauce' },
+      { kind: 'list', ordered: false, items: ['1 lemon'] },
+    ]);
+  });
+
+  it('leaves out a table row of header cells only', () => {
+    expect(
+      blocksOf(
+        '<main><table><tr><th>Amount</th><th>Ingredient</th></tr><tr><td>200 g</td><td>flour</td></tr></table></main>',
+      ),
+    ).toEqual([{ kind: 'list', ordered: false, items: ['200 g flour'] }]);
+  });
+});
+
+describe('readHtmlPage: what the markup says about blocks', () => {
+  it('names the part a block stands in by the class or id words around it, the nearest first', () => {
+    expect(
+      blocksOf(`<main>
+        <div class="wprm-recipe-ingredients-container"><ul><li>2 eggs</li></ul></div>
+        <section id="recipe-directions"><ol><li>Beat them.</li></ol>
+          <div class="ingredient-note"><p>Free-range eggs.</p></div></section>
+        <div class="zutaten"><p>Salz</p></div>
+        <div class="recipe-steps"><p>Fry.</p></div>
+      </main>`),
+    ).toEqual([
+      { kind: 'list', ordered: false, items: ['2 eggs'], part: 'ingredients' },
+      { kind: 'list', ordered: true, items: ['Beat them.'], part: 'instructions' },
+      { kind: 'paragraph', text: 'Free-range eggs.', lines: ['Free-range eggs.'], part: 'ingredients' },
+      { kind: 'paragraph', text: 'Salz', lines: ['Salz'], part: 'ingredients' },
+      { kind: 'paragraph', text: 'Fry.', lines: ['Fry.'], part: 'instructions' },
+    ]);
+  });
+
+  it('splits a paragraph at a line all in bold, which stands as a paragraph of its own', () => {
+    expect(
+      blocksOf(
+        '<main><p><strong>Meatballs</strong><br>400 g lamb<br><b>Sauce:</b><br>1 onion<br><b>2</b> eggs</p></main>',
+      ),
+    ).toEqual([
+      { kind: 'paragraph', text: 'Meatballs', lines: ['Meatballs'], emphasized: true },
+      { kind: 'paragraph', text: '400 g lamb', lines: ['400 g lamb'] },
+      { kind: 'paragraph', text: 'Sauce:', lines: ['Sauce:'], emphasized: true },
+      { kind: 'paragraph', text: '1 onion 2 eggs', lines: ['1 onion', '2 eggs'] },
+    ]);
+  });
+
+  it('takes flags in class words ("has-comments", "tweak-share-buttons") for no furniture', () => {
+    expect(
+      blocksOf(`<body class="tweak-share-buttons"><main>
+        <article class="post has-comments no-sidebar"><h1>Leek soup</h1><p>Warm.</p></article>
+        <div class="post-comments"><p>Great!</p></div>
+      </main></body>`),
+    ).toEqual([
+      { kind: 'heading', level: 1, text: 'Leek soup' },
+      { kind: 'paragraph', text: 'Warm.', lines: ['Warm.'] },
+    ]);
+  });
+
+  it('takes taxonomy classes ("category-cookies") for no furniture, nor a "sidebar" layout that holds most of the content', () => {
+    expect(
+      blocksOf(`<main><article class="post category-cookies tag-social">
+        <div class="pattern-post-sidebar"><h1>Shortbread</h1><p>${'Butter, sugar, flour. '.repeat(5)}</p>
+          <div class="sidebar"><p>Popular</p></div></div>
+      </article></main>`).map((b) => (b.kind === 'list' ? b.items : b.text)),
+    ).toEqual(['Shortbread', 'Butter, sugar, flour. '.repeat(5).trim()]);
+  });
+
+  it('leaves out of a step the block that repeats its ingredients, not an ingredient named inline', () => {
+    expect(
+      blocksOf(`<main><ul class="recipe-instructions">
+        <li>Add <span class="inline-ingredient">2 cups flour</span> and stir.
+          <div class="instruction-ingredients"><span>2 cups flour</span></div></li>
+        <li>Bake.</li></ul></main>`),
+    ).toEqual([
+      { kind: 'list', ordered: false, items: ['Add 2 cups flour and stir.', 'Bake.'], part: 'instructions' },
+    ]);
+  });
+
+  it('leaves out a tab pane that is not shown while a sibling pane is', () => {
+    expect(
+      blocksOf(`<main><div class="tab-content">
+        <div id="us" class="tab-pane fade"><p>8.8 oz flour</p></div>
+        <div id="metric" class="tab-pane fade show active"><p>250 g flour</p></div>
+      </div><div role="tabpanel"><p>Shown: no sibling is active.</p></div></main>`),
+    ).toEqual([
+      { kind: 'paragraph', text: '250 g flour', lines: ['250 g flour'] },
+      { kind: 'paragraph', text: 'Shown: no sibling is active.', lines: ['Shown: no sibling is active.'] },
+    ]);
+  });
+});
+
+describe('readHtmlPage: the blocks outside the main content', () => {
+  it('gives the rest of the body and its sidebars apart, still without navigation, comments and footers', () => {
+    const page = readHtmlPage(
+      `<body><nav><p>Menu</p></nav>
+        <div class="page">
+          <article><h1>Toastie</h1><p>Method</p><ol><li>Toast it.</li><li>Eat it.</li></ol>
+            <aside><h3>Tip</h3></aside></article>
+          <aside id="sidebar"><h2>Ingredients</h2><ul><li>2 slices bread</li></ul></aside>
+          <div id="comments"><p>Yum</p></div>
+        </div>
+        <footer><p>© Site</p></footer></body>`,
+      URL,
+    );
+    expect(page.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'list']);
+    expect(page.outsideBlocks).toEqual([
+      { kind: 'heading', level: 3, text: 'Tip' },
+      { kind: 'heading', level: 2, text: 'Ingredients' },
+      { kind: 'list', ordered: false, items: ['2 slices bread'] },
+    ]);
+  });
+
+  it('gives only the sidebars when the main content is the whole body', () => {
+    const page = readHtmlPage(
+      '<body><h1>Soup</h1><div class="sidebar"><p>2 leeks</p></div><p>Stir.</p></body>',
+      URL,
+    );
+    expect(page.blocks.map((b) => (b.kind === 'list' ? b.items : b.text))).toEqual(['Soup', 'Stir.']);
+    expect(page.outsideBlocks).toEqual([{ kind: 'paragraph', text: '2 leeks', lines: ['2 leeks'] }]);
+  });
+});

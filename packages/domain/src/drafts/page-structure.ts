@@ -1,0 +1,263 @@
+import { emptyRecipe, type FoundGroup, type FoundRecipe, type FoundSection } from './found-recipe.js';
+import { groupHeading } from './group-heading.js';
+import { splitInstructions, stepsOfText, withoutTrailingYield } from './instruction-text.js';
+import type { PageBlock } from './page-content.js';
+import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
+import { TIME_FIELDS, YIELD } from './page-text-facts.js';
+
+/**
+ * A recipe read from the page's visible structure, for pages without JSON-LD or microdata: the
+ * lists and paragraphs under a heading such as "Ingredients" / "Zutaten" are the ingredients,
+ * those under "Instructions" / "Method" / "Zubereitung" the steps; smaller headings between them
+ * name groups and sections.
+ */
+
+/** The blocks under the heading at `start`, up to the next heading of the same rank or above, or another part of the recipe. */
+function section(blocks: readonly PageBlock[], start: number): PageBlock[] {
+  const level = levelOf(blocks[start]!);
+  const ofSteps = roleOf(blocks[start]!) === 'instructions';
+  const out: PageBlock[] = [];
+  for (let i = start + 1; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const role = roleOf(block);
+    if (role === 'ingredients' || role === 'instructions' || role === 'after') break;
+    // The markup says the other part has begun (where it did not say so of the heading itself: a
+    // wrapper named "steps" may hold the whole recipe).
+    if (block.part !== blocks[start]!.part && block.part === (ofSteps ? 'ingredients' : 'instructions'))
+      break;
+    // "Step 1" headings belong to the steps: they end the ingredients.
+    if (role === 'step' && !ofSteps) break;
+    if (role === 'heading' && levelOf(block) <= level && block.kind === 'heading') break;
+    out.push(block);
+  }
+  return out;
+}
+
+const LINE_LIMIT = 300;
+
+/** Lines under an ingredients heading that are no ingredient: yields, times, unit switches, serving multipliers, ads. */
+const NOT_AN_INGREDIENT =
+  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklama|mainos|us|metric|imperial|us customary|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen|port(?:ioner)?|pers(?:oner)?\.?|porties|porciones|personnes)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$/iu;
+
+/** A short paragraph that names what the list after it is for ("hand-cut potato chips", "Topping"). */
+function namesTheList(block: PageBlock, next: PageBlock | undefined): boolean {
+  return (
+    block.kind === 'paragraph' &&
+    block.lines.length === 1 &&
+    next?.kind === 'list' &&
+    block.text.split(/\s+/u).length <= 6 &&
+    !/[\p{N}.!?]/u.test(block.text) &&
+    !NOT_AN_INGREDIENT.test(block.text)
+  );
+}
+
+function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
+  const groups: FoundGroup[] = [];
+  let current: FoundGroup = { name: null, lines: [] };
+  const open = (name: string): void => {
+    if (current.lines.length > 0) groups.push(current);
+    current = { name, lines: [] };
+  };
+  const add = (line: string): void => {
+    const name = groupHeading(line);
+    if (name !== null) open(name);
+    else if (line.length <= LINE_LIMIT && !NOT_AN_INGREDIENT.test(line.trim())) current.lines.push(line);
+  };
+  // Where the ingredients are a list, paragraphs beside it are chat, ads and shop links.
+  const hasList = blocks.some(
+    (b) => b.kind === 'list' && b.items.some((item) => !NOT_AN_INGREDIENT.test(item.trim())),
+  );
+  blocks.forEach((block, i) => {
+    const heading = headingText(block);
+    if (heading !== null) open(heading.replace(/\s*:$/u, ''));
+    else if (block.kind === 'list') block.items.forEach(add);
+    else if (block.kind === 'paragraph' && namesTheList(block, blocks[i + 1])) open(block.text);
+    else if (block.kind === 'paragraph' && !hasList) block.lines.forEach(add);
+  });
+  if (current.lines.length > 0) groups.push(current);
+  return groups;
+}
+
+/** A list of words or facts rather than steps ("Breakfast", "Desserts & Baking", "Author Ann"): no sentence in it. */
+function isWordList(block: PageBlock): boolean {
+  return (
+    block.kind === 'list' &&
+    block.items.every((item) => item.split(/\s+/u).length <= 5 && !/[.!?]$/u.test(item))
+  );
+}
+
+/**
+ * Steps under an instructions heading: the items of its lists, or, when it has no list of steps,
+ * its paragraphs (a list is where a page puts its steps; paragraphs beside it are chat and ads).
+ * Smaller headings start sections.
+ */
+function instructionSections(blocks: readonly PageBlock[]): FoundSection[] {
+  const sections: FoundSection[] = [];
+  let current: FoundSection = { name: null, steps: [] };
+  const hasList = blocks.some((b) => b.kind === 'list' && !isWordList(b));
+  for (const block of blocks) {
+    const heading = headingText(block);
+    if (heading !== null) {
+      if (roleOf(block) === 'step') continue;
+      if (current.steps.length > 0) sections.push(current);
+      // A section's name stands as a step: as the page wrote it ("Serving suggestions:").
+      current = { name: heading, steps: [] };
+    } else if (block.kind === 'list' && !isWordList(block))
+      current.steps.push(...splitInstructions(block.items));
+    else if (block.kind === 'paragraph' && !hasList) {
+      current.steps.push(...stepsOfText(block.lines));
+    }
+  }
+  if (current.steps.length > 0) sections.push(current);
+  return sections;
+}
+
+/** Steps each under a heading of its own ("Step 1", "Step 2", …): the paragraphs under each heading are one step. */
+function numberedSteps(blocks: readonly PageBlock[], start: number): FoundSection[] {
+  const steps: string[] = [];
+  let current: string[] = [];
+  for (let i = start; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const role = roleOf(block);
+    if (role === 'step') {
+      if (current.length > 0) steps.push(current.join(' '));
+      current = [];
+    } else if (role !== null) break;
+    else if (block.kind === 'paragraph') current.push(block.text);
+    else if (block.kind === 'list') current.push(...block.items);
+  }
+  if (current.length > 0) steps.push(current.join(' '));
+  return steps.length > 0 ? [{ name: null, steps }] : [];
+}
+
+/** A list that reads as ingredients: most items open with an amount. */
+function looksLikeIngredients(block: PageBlock | undefined): boolean {
+  if (block?.kind !== 'list' || block.items.length < 2) return false;
+  const amounts = block.items.filter((item) => /^[\d½¼¾⅓⅔⅛]/u.test(item.trim())).length;
+  return amounts / block.items.length >= 0.5;
+}
+
+/**
+ * Ingredients without a heading that says so: the first list of three or more items whose items
+ * mostly open with an amount, and the lists right after it that read so too, each under the
+ * heading (or short paragraph) before it as a group.
+ */
+function ingredientsByShape(blocks: readonly PageBlock[]): FoundGroup[] {
+  const first = blocks.findIndex((b) => looksLikeIngredients(b) && b.kind === 'list' && b.items.length >= 3);
+  if (first === -1) return [];
+  const taken: PageBlock[] = [blocks[first]!];
+  for (let i = first + 1; i < blocks.length; i++) {
+    const block = blocks[i]!;
+    const heading = roleOf(block) === 'heading' ? headingText(block) : null;
+    const name =
+      heading ?? (namesTheList(block, blocks[i + 1]) && block.kind === 'paragraph' ? block.text : null);
+    if (name !== null && looksLikeIngredients(blocks[i + 1])) {
+      taken.push({ kind: 'heading', level: 7, text: name }, blocks[i + 1]!);
+      i++;
+    } else if (looksLikeIngredients(block)) taken.push(block);
+    else break;
+  }
+  return ingredientGroups(taken);
+}
+
+/**
+ * A paragraph whose first line is a heading ("Bereiding<br>Verhit de pan…") as the heading and
+ * the rest of the paragraph.
+ */
+function separateHeadings(blocks: readonly PageBlock[]): PageBlock[] {
+  const out: PageBlock[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'paragraph' && block.lines.length > 1) {
+      const [first, ...rest] = block.lines;
+      const bare = first!.replace(/:$/u, '');
+      if (bare.split(/\s+/u).length <= 3 && headingRole(bare) !== null) {
+        out.push(
+          { kind: 'heading', level: 7, text: bare },
+          { kind: 'paragraph', text: rest.join(' '), lines: rest },
+        );
+        continue;
+      }
+    }
+    out.push(block);
+  }
+  return out;
+}
+
+/** The blocks the page's markup names as part of the ingredients (or the steps), for pages whose headings do not say. */
+function blocksOfPart(blocks: readonly PageBlock[], part: 'ingredients' | 'instructions'): PageBlock[] {
+  return blocks.filter((b) => b.part === part && roleOf(b) !== 'after');
+}
+
+/** A page's yield ("Serves 4") set at the end of its last step is the yield, not a step. */
+function withoutYieldAtTheEnd(sections: FoundSection[]): FoundSection[] {
+  const last = sections[sections.length - 1];
+  if (last === undefined) return sections;
+  const steps = withoutTrailingYield(last.steps);
+  return [...sections.slice(0, -1), { ...last, steps }].filter((s) => s.steps.length > 0);
+}
+
+/** How much lines read as ingredient lines: the share that open with an amount or are short, a little more for more lines. */
+function ingredientShape(groups: readonly FoundGroup[]): number {
+  const lines = groups.flatMap((g) => g.lines);
+  if (lines.length === 0) return 0;
+  const shaped = lines.filter((line) => /^[\d½¼¾⅓⅔⅛]/u.test(line) || line.split(/\s+/u).length <= 6);
+  return shaped.length / lines.length + lines.length / 1000;
+}
+
+/** Where the headings of a part stand, in order. */
+function headingsOf(blocks: readonly PageBlock[], role: 'ingredients' | 'instructions'): number[] {
+  return blocks.flatMap((b, i) => (roleOf(b) === role ? [i] : []));
+}
+
+/** The recipe the page's blocks show; fields it cannot find stay empty. */
+export function recipeFromBlocks(pageBlocks: readonly PageBlock[]): FoundRecipe {
+  const blocks = separateHeadings(pageBlocks);
+  const recipe = emptyRecipe();
+  const title = blocks.find((b) => b.kind === 'heading' && b.level === 1 && /\p{L}{2}/u.test(b.text));
+  if (title && title.kind === 'heading') recipe.title = title.text;
+  // The first heading of each part under which something stands ("How to make it" may only introduce "Method").
+  // Of several ingredients headings (a post's "Ingredients in this soup", then the recipe card's),
+  // the one whose lines read most as ingredient lines; the first of equals.
+  let ingredientsAt: number | undefined;
+  let best = 0;
+  for (const at of headingsOf(blocks, 'ingredients')) {
+    const groups = ingredientGroups(section(blocks, at));
+    const score = ingredientShape(groups);
+    if (score > best) {
+      [best, ingredientsAt, recipe.ingredientGroups] = [score, at, groups];
+    }
+  }
+  if (recipe.ingredientGroups.length === 0) {
+    recipe.ingredientGroups = ingredientGroups(blocksOfPart(blocks, 'ingredients'));
+  }
+  if (recipe.ingredientGroups.length === 0) recipe.ingredientGroups = ingredientsByShape(blocks);
+  const after = ingredientsAt ?? 0;
+  const instructionHeadings = headingsOf(blocks, 'instructions');
+  // Steps after the ingredients first, else anywhere.
+  for (const at of [...instructionHeadings.filter((at) => at >= after), ...instructionHeadings]) {
+    recipe.instructionSections = instructionSections(section(blocks, at));
+    if (recipe.instructionSections.length > 0) break;
+  }
+  if (recipe.instructionSections.length === 0) {
+    const firstStep = blocks.findIndex((b, i) => i >= after && roleOf(b) === 'step');
+    if (firstStep !== -1) recipe.instructionSections = numberedSteps(blocks, firstStep);
+  }
+  if (recipe.instructionSections.length === 0) {
+    recipe.instructionSections = instructionSections(blocksOfPart(blocks, 'instructions'));
+  }
+  recipe.instructionSections = withoutYieldAtTheEnd(recipe.instructionSections);
+  for (const block of blocks) {
+    const texts =
+      block.kind === 'list' ? block.items : block.kind === 'paragraph' ? block.lines : [block.text];
+    for (const text of texts) {
+      if (recipe.yields.length === 0) {
+        const found = YIELD.exec(text);
+        if (found) recipe.yields = [found[1]!];
+      }
+      for (const [field, pattern] of TIME_FIELDS) {
+        if (recipe[field] === null) recipe[field] = pattern.exec(text)?.[1]?.trim() ?? null;
+      }
+    }
+  }
+  return recipe;
+}

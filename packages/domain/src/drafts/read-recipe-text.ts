@@ -1,0 +1,130 @@
+import { assembleDraft } from './draft-assembly.js';
+import type { DraftReading } from './draft-reading.js';
+import { emptyRecipe, type FoundGroup, type FoundSection } from './found-recipe.js';
+import { groupHeading } from './group-heading.js';
+import { repairMojibake } from './mojibake.js';
+import { splitInstructions } from './instruction-text.js';
+import { startsWithNumber } from './quantity.js';
+import { unitAtStart } from './units.js';
+
+/**
+ * Reads pasted text into a recipe draft: the first line is the title; headings (English and
+ * German: "Ingredients", "Zutaten", "Instructions", "Method", "Zubereitung", …) divide the rest;
+ * without headings, the shape of each line decides — bullets and lines that open with an amount
+ * are ingredients, numbered lines are steps, anything else before them is the description.
+ */
+
+const INGREDIENTS = /^(?:ingredients?|zutaten|you(?:'ll| will)? need|what you need)\b/iu;
+const INSTRUCTIONS =
+  /^(?:instructions?|directions?|method|preparation|steps|how to make(?: it)?|zubereitung|anleitung|so geht'?s|arbeitsschritte)\b/iu;
+const NOTES = /^(?:notes?|tips?|hinweise?|tipps?|notizen)\b/iu;
+const YIELD =
+  /^(?:serves|servings|yield|yields|makes|portionen|für)\s*:?\s*(\d+)\b|^(\d+)\s*(?:servings|portionen|personen)\b/iu;
+const PREP = /^(?:prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|arbeitszeit)\s*:\s*(.+)$/iu;
+const COOK = /^(?:cook(?:ing)?(?:\s*time)?|bake(?:\s*time)?|kochzeit|backzeit|garzeit)\s*:\s*(.+)$/iu;
+const BULLET = /^[•·▪◦‣∙○●*–—-]\s*/u;
+const NUMBERED = /^(?:(?:step|schritt)\s*)?\d{1,2}\s*[.):]\s*(?!\d)/iu;
+
+/** A heading line: its words, with or without a colon, markdown marks taken off. */
+function headingOf(line: string): string {
+  return line
+    .replace(/^#+\s*/u, '')
+    .replace(/^\*\*(.*)\*\*$/u, '$1')
+    .replace(/:$/u, '')
+    .trim();
+}
+
+function isHeading(line: string, pattern: RegExp): boolean {
+  const text = headingOf(line);
+  return pattern.test(text) && text.split(/\s+/u).length <= 5;
+}
+
+function looksLikeIngredient(line: string): boolean {
+  if (BULLET.test(line)) return true;
+  if (NUMBERED.test(line)) return false;
+  if (startsWithNumber(line)) return true;
+  return unitAtStart(line) !== null && line.split(/\s+/u).length <= 8;
+}
+
+export function readRecipeText(text: string): DraftReading {
+  const lines = repairMojibake(text)
+    .split(/\r\n?|\n/u)
+    .map((line) => line.replace(/\s+/gu, ' ').trim());
+  const recipe = emptyRecipe();
+  const first = lines.findIndex((line) => line !== '');
+  recipe.title = first === -1 ? null : headingOf(lines[first]!);
+  type Part = 'description' | 'ingredients' | 'instructions' | 'notes';
+  let part: Part = 'description';
+  const description: string[] = [];
+  const groups: FoundGroup[] = [{ name: null, lines: [] }];
+  const sections: FoundSection[] = [{ name: null, steps: [] }];
+  const paragraph: string[] = [];
+  const endParagraph = (): void => {
+    if (paragraph.length > 0) sections[sections.length - 1]!.steps.push(paragraph.join(' '));
+    paragraph.length = 0;
+  };
+  for (const line of lines.slice(first + 1)) {
+    if (line === '') {
+      endParagraph();
+      if (part === 'description' && description.length > 0) description.push('');
+      continue;
+    }
+    if (isHeading(line, INGREDIENTS)) {
+      endParagraph();
+      part = 'ingredients';
+      continue;
+    }
+    if (isHeading(line, INSTRUCTIONS)) {
+      endParagraph();
+      part = 'instructions';
+      continue;
+    }
+    if (isHeading(line, NOTES)) {
+      endParagraph();
+      part = 'notes';
+      continue;
+    }
+    const servings = YIELD.exec(line);
+    if (servings && recipe.yields.length === 0 && part !== 'instructions') {
+      recipe.yields = [servings[1] ?? servings[2]!];
+      continue;
+    }
+    const prep = PREP.exec(line);
+    const cook = COOK.exec(line);
+    if ((prep || cook) && part !== 'instructions') {
+      if (prep) recipe.prepTime = prep[1]!;
+      if (cook) recipe.cookTime = cook[1]!;
+      continue;
+    }
+    // Without headings, the first line shaped like an ingredient starts the ingredients, the first numbered line the steps.
+    if (part === 'description' && looksLikeIngredient(line)) part = 'ingredients';
+    if ((part === 'description' || part === 'ingredients') && NUMBERED.test(line)) {
+      part = 'instructions';
+    }
+    if (part === 'description') description.push(line);
+    else if (part === 'ingredients') {
+      const heading = groupHeading(headingOf(line) + (line.endsWith(':') ? ':' : ''));
+      if (heading !== null && !BULLET.test(line)) groups.push({ name: heading, lines: [] });
+      else groups[groups.length - 1]!.lines.push(line.replace(BULLET, ''));
+    } else if (part === 'instructions') {
+      if (NUMBERED.test(line) || BULLET.test(line)) {
+        endParagraph();
+        sections[sections.length - 1]!.steps.push(...splitInstructions([line.replace(BULLET, '')]));
+      } else if (groupHeading(line) !== null && line.endsWith(':')) {
+        endParagraph();
+        sections.push({ name: headingOf(line), steps: [] });
+      } else paragraph.push(line);
+    }
+  }
+  endParagraph();
+  recipe.description = description.join('\n').trim() || null;
+  recipe.ingredientGroups = groups.filter((g) => g.lines.length > 0);
+  recipe.instructionSections = sections.filter((s) => s.steps.length > 0);
+  return assembleDraft(recipe, {
+    sourceUrl: null,
+    sourceName: null,
+    decimalComma: /\d,\d/u.test(text) && !/\d\.\d/u.test(text),
+    photoUrl: null,
+    fallbackTitle: 'Recipe',
+  });
+}

@@ -1,0 +1,332 @@
+import {
+  checkRecipeInput,
+  readRecipePage,
+  type DraftReading,
+  type PageBlock,
+  type PageContent,
+} from '@larder/domain';
+
+const URL = 'https://www.cook.example/recipes/leek-soup';
+
+function read(overrides: Partial<PageContent>): DraftReading {
+  const draft = readRecipePage({ url: URL, meta: {}, jsonLd: [], microdata: [], blocks: [], ...overrides });
+  expect(() => checkRecipeInput({ ...draft })).not.toThrow();
+  return draft;
+}
+
+const heading = (text: string, level = 2): PageBlock => ({ kind: 'heading', level, text });
+const list = (...items: string[]): PageBlock => ({ kind: 'list', ordered: false, items });
+const paragraph = (...lines: string[]): PageBlock => ({ kind: 'paragraph', text: lines.join(' '), lines });
+const bold = (text: string): PageBlock => ({ kind: 'paragraph', text, lines: [text], emphasized: true });
+
+const lines = (draft: DraftReading) =>
+  draft.ingredientGroups.map((g) => [g.name, g.ingredients.map((i) => i.name)]);
+const steps = (draft: DraftReading) => draft.steps.map((s) => s.text);
+
+describe('readRecipePage: headings in the languages of the pages', () => {
+  it.each([
+    ['Υλικά', 'Εκτέλεση'],
+    ['Hozzávalók', 'Elkészítés'],
+    ['Ingredientes', 'Modo de preparo'],
+    ['Sastojci', 'Priprema'],
+    ['Malzemeler', 'Hazırlanışı'],
+    ['Ингредиенты', 'Приготовление'],
+    ['材料', '作り方'],
+    ['Ingredienser', 'Sådan gør du'],
+  ])('reads the parts under "%s" and "%s"', (ingredients, instructions) => {
+    const draft = read({
+      blocks: [
+        heading(ingredients),
+        list('2 eggs', '1 lemon'),
+        heading(instructions),
+        list('Beat the eggs.', 'Add the lemon.'),
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['eggs', 'lemon']]]);
+    expect(steps(draft)).toEqual(['Beat the eggs.', 'Add the lemon.']);
+  });
+
+  it.each([
+    ['Les ingrédients de la recette', 'La préparation de la recette'],
+    ['Recipe ingredients', 'Zo maak je het'],
+    ['The ingredients', 'So machst du es'],
+  ])(
+    'reads headings with an article or "recipe" before the word: "%s", "%s"',
+    (ingredients, instructions) => {
+      const draft = read({
+        blocks: [
+          heading(ingredients),
+          list('2 eggs', '1 lemon'),
+          heading(instructions),
+          list('Beat the eggs.', 'Add the lemon.'),
+        ],
+      });
+      expect(lines(draft)).toEqual([[null, ['eggs', 'lemon']]]);
+      expect(steps(draft)).toEqual(['Beat the eggs.', 'Add the lemon.']);
+    },
+  );
+
+  it('takes a time’s label ("Préparation 20 mn") for no heading of the steps', () => {
+    const draft = read({
+      blocks: [heading('Préparation'), paragraph('Préparation 20 mn'), list('Battre les œufs.', 'Cuire.')],
+    });
+    expect(steps(draft)).toEqual(['Battre les œufs.', 'Cuire.']);
+  });
+
+  it('takes a time’s label ("Preparation time: 15 min") for no heading of the steps', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients'),
+        paragraph('Preparation time: 15 min'),
+        list('2 eggs', '1 lemon'),
+        heading('Method'),
+        list('Beat the eggs.', 'Add the lemon.'),
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['eggs', 'lemon']]]);
+    expect(draft.prepMinutes).toBe(15);
+  });
+
+  it('reads the steps under the first instructions heading that has any ("How to make it", then "Method")', () => {
+    const draft = read({
+      blocks: [heading('How to make a toastie'), bold('Method'), list('Toast it.', 'Eat it.')],
+    });
+    expect(steps(draft)).toEqual(['Toast it.', 'Eat it.']);
+  });
+});
+
+describe('readRecipePage: small headings and what ends a part', () => {
+  it('takes a short line all in bold for a heading: a group among the ingredients, a section among the steps', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients'),
+        bold('Meatballs'),
+        paragraph('400 g lamb mince', '1 egg'),
+        bold('Sauce:'),
+        paragraph('1 onion'),
+        bold('This long bold line is a sentence and no heading at all.'),
+        heading('Method'),
+        paragraph('Roll the meatballs.'),
+        bold('Serving suggestions:'),
+        paragraph('warm flatbreads', 'rice'),
+      ],
+    });
+    expect(lines(draft)).toEqual([
+      ['Meatballs', ['lamb mince', 'egg']],
+      ['Sauce', ['onion', 'This long bold line is a sentence and no heading at all.']],
+    ]);
+    expect(steps(draft)).toEqual(['Roll the meatballs.', 'Serving suggestions:', 'warm flatbreads', 'rice']);
+  });
+
+  it('reads the ingredients under the heading whose lines read most as ingredient lines', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients in this lasagna'),
+        paragraph(
+          'For the pumpkin layer, spices like cinnamon and nutmeg add a delicious hint of warmth to it.',
+        ),
+        heading('Ingredients', 3),
+        list('10 lasagna noodles', '2 cups pumpkin puree'),
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['lasagna noodles', 'pumpkin puree']]]);
+  });
+
+  it('takes off the place of each step that markup set before its text without a dot', () => {
+    const draft = read({ blocks: [heading('Method'), list('1 Heat the oven.', '2Mix.', 'Bake.')] });
+    expect(steps(draft)).toEqual(['Heat the oven.', 'Mix.', 'Bake.']);
+    const counted = read({ blocks: [heading('Method'), list('2 eggs go in first.', 'Then 3 more.')] });
+    expect(steps(counted)).toEqual(['2 eggs go in first.', 'Then 3 more.']);
+  });
+
+  it('names a group by the short paragraph standing over its list', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients'),
+        list('2 eggplants', '1 clove garlic'),
+        paragraph('hand-cut potato chips'),
+        list('1 kg potatoes', 'sea salt'),
+        paragraph('Serves 4'),
+      ],
+    });
+    expect(lines(draft)).toEqual([
+      [null, ['eggplants', 'garlic']],
+      ['hand-cut potato chips', ['potatoes', 'sea salt']],
+    ]);
+  });
+
+  it('leaves the paragraphs beside an ingredient list out (chat, ads, shop links), not those of a list of switches', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredienser'),
+        paragraph('6 port'),
+        list('16 cl gin', 'sodavatten'),
+        paragraph('Handla via Mathem'),
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['gin', 'sodavatten']]]);
+    const switched = read({
+      blocks: [heading('Ingredients'), list('US', 'Metric'), paragraph('250 g flour')],
+    });
+    expect(lines(switched)).toEqual([[null, ['flour']]]);
+  });
+
+  it('leaves ads and yields in other languages out of the ingredients', () => {
+    const draft = read({
+      blocks: [heading('Ingredienser'), list('6 port', 'Annons', '4 personnes', '1 citron')],
+    });
+    expect(lines(draft)).toEqual([[null, ['citron']]]);
+  });
+
+  it('leaves serving multipliers and yields in other languages out of the ingredients', () => {
+    const draft = read({
+      blocks: [heading('Hozzávalók'), paragraph('4 főre'), list('1/2x', '2x', '1 ek só')],
+    });
+    expect(lines(draft)).toEqual([[null, ['ek só']]]);
+  });
+
+  it.each([
+    ['Equipment'],
+    ['Conseils'],
+    ['Recettes similaires'],
+    ['Tags'],
+    ['Subscribe or log in to save recipes'],
+    ['Dit vind je misschien ook leuk'],
+  ])('ends the recipe at "%s"', (after) => {
+    const draft = read({
+      blocks: [
+        heading('Method'),
+        list('Mix.', 'Bake.'),
+        heading(after, 4),
+        paragraph('Baking tray'),
+        list('x y z.', 'a b.'),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Mix.', 'Bake.']);
+  });
+
+  it('takes no list of words or facts for steps, and reads the paragraphs beside it', () => {
+    const draft = read({
+      blocks: [
+        heading('Method'),
+        paragraph('Whisk the eggs with the sugar.'),
+        paragraph('Bake for 20 minutes.'),
+        list('Recipes', 'Desserts & Baking', 'Author Ann'),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Whisk the eggs with the sugar.', 'Bake for 20 minutes.']);
+  });
+
+  it('ends the ingredients where the markup says the steps begin', () => {
+    const draft = read({
+      blocks: [
+        heading('Hozzávalók'),
+        paragraph('1 ek só'),
+        { kind: 'paragraph', text: 'Sózzuk meg.', lines: ['Sózzuk meg.'], part: 'instructions' },
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['ek só']]]);
+    expect(steps(draft)).toEqual(['Sózzuk meg.']);
+  });
+
+  it('drops a yield standing at the end of the last step the page shows', () => {
+    const draft = read({
+      blocks: [heading('Method'), list('Mix.', 'Serve with the dip. Serves 4'), heading('More', 2)],
+    });
+    expect(steps(draft)).toEqual(['Mix.', 'Serve with the dip.']);
+    expect(draft.servings).toBe(4);
+  });
+});
+
+describe('readRecipePage: pages whose headings do not say', () => {
+  it('reads the blocks the markup names as ingredients and as steps', () => {
+    const part = (block: PageBlock, name: 'ingredients' | 'instructions'): PageBlock => ({
+      ...block,
+      part: name,
+    });
+    const draft = read({
+      blocks: [
+        heading('Sesame brittle', 1),
+        part(heading('Brittle', 3), 'ingredients'),
+        part(list('natural brown sugar 45 g', 'black sesame seeds 35 g'), 'ingredients'),
+        part(list('Line a baking sheet.', 'Melt the sugar.'), 'instructions'),
+      ],
+    });
+    expect(draft.ingredientGroups.map((g) => g.name)).toEqual(['Brittle']);
+    expect(draft.ingredientGroups[0]!.ingredients).toEqual([
+      { quantity: 45, unit: 'g', name: 'natural brown sugar', note: null },
+      { quantity: 35, unit: 'g', name: 'black sesame seeds', note: null },
+    ]);
+    expect(steps(draft)).toEqual(['Line a baking sheet.', 'Melt the sugar.']);
+  });
+
+  it('reads the lists that read as ingredients right after the first one, each under its heading', () => {
+    const draft = read({
+      blocks: [
+        paragraph('Vanilla custard'),
+        list('200g rhubarb', '200g strawberries', '90g sugar'),
+        heading('Custard', 3),
+        list('4 egg yolks', '600ml cream'),
+        paragraph('Serves eight'),
+        list('1 more', '2 lines', '3 of another recipe'),
+      ],
+    });
+    expect(lines(draft)).toEqual([
+      [null, ['rhubarb', 'strawberries', 'sugar']],
+      ['Custard', ['egg yolks', 'cream']],
+    ]);
+  });
+
+  it('reads the ingredients (or steps) from outside the main content when it has none', () => {
+    const draft = read({
+      blocks: [heading('Toastie', 1), paragraph('Method'), list('Toast it.', 'Eat it.')],
+      outsideBlocks: [
+        heading('Popular', 3),
+        heading('Ingredients'),
+        list('2 slices bread', '1 slice cheese'),
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['bread', 'cheese']]]);
+    expect(steps(draft)).toEqual(['Toast it.', 'Eat it.']);
+  });
+
+  it('takes the page’s lines over structured data that names the ingredients without amounts', () => {
+    const jsonLd = [
+      JSON.stringify({
+        '@type': 'Recipe',
+        name: 'Cookies',
+        recipeIngredient: ['flour', 'butter'],
+        recipeInstructions: 'Mix.',
+      }),
+    ];
+    const page = [heading('Ingredients'), list('1 ½ cups all-purpose flour', '1 stick butter')];
+    expect(lines(read({ jsonLd, blocks: page }))).toEqual([[null, ['all-purpose flour', 'butter']]]);
+    // Not when the page's lines are other ingredients.
+    const other = [heading('Ingredients'), list('2 cups sugar', '1 stick butter')];
+    expect(lines(read({ jsonLd, blocks: other }))).toEqual([[null, ['flour', 'butter']]]);
+  });
+});
+
+describe('readRecipePage: the page’s title without structured data', () => {
+  it('passes over a title without words and one that is only the site’s name', () => {
+    const draft = read({
+      meta: { 'og:title': '2', 'og:site_name': 'Dish' },
+      title: 'Lamb curry | dish » Dish Magazine',
+      blocks: [heading('Subscribe', 1)],
+    });
+    expect(draft.title).toBe('Lamb curry');
+    const named = read({
+      meta: { 'og:title': 'GrimGrains', 'og:site_name': 'Grimgrains' },
+      title: 'Grimgrains',
+    });
+    expect(named.title).toBe('cook.example');
+  });
+
+  it('takes the site’s name off before a dash too', () => {
+    const draft = read({
+      meta: { 'og:site_name': 'Grimgrains' },
+      title: 'GrimGrains — black sesame brittle',
+    });
+    expect(draft.title).toBe('black sesame brittle');
+  });
+});

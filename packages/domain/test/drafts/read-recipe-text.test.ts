@@ -1,0 +1,80 @@
+import { checkRecipeInput, readRecipeText, type DraftReading } from '@larder/domain';
+
+function read(text: string): DraftReading {
+  const draft = readRecipeText(text);
+  expect(() => checkRecipeInput({ ...draft })).not.toThrow();
+  return draft;
+}
+
+describe('readRecipeText', () => {
+  it('divides text by its headings: title, description, ingredients with groups, steps', () => {
+    const draft = read(`Leek soup
+
+A warm soup for cold days.
+Serves 4
+Prep time: 15 minutes
+
+Ingredients
+- 2 leeks, sliced
+- 1 l stock
+For the topping:
+- 50 g cheese
+
+Method
+1. Soften the leeks 10 minutes.
+2. Add the stock.
+   Simmer 20 minutes.
+
+Notes
+Keeps two days.`);
+    expect(draft).toMatchObject({
+      title: 'Leek soup',
+      description: 'A warm soup for cold days.',
+      servings: 4,
+      prepMinutes: 15,
+    });
+    expect(draft.ingredientGroups.map((g) => [g.name, g.ingredients.map((i) => i.name)])).toEqual([
+      [null, ['leeks', 'stock']],
+      ['For the topping', ['cheese']],
+    ]);
+    expect(draft.steps.map((s) => s.text)).toEqual([
+      'Soften the leeks 10 minutes.',
+      'Add the stock.',
+      'Simmer 20 minutes.',
+    ]);
+    expect(draft.sourceUrl).toBeNull();
+  });
+
+  it('reads German headings and decimal commas', () => {
+    const draft = read(`# Käsespätzle
+Zutaten:
+400 g Mehl
+1,5 TL Salz
+Zubereitung:
+Alles verrühren und 2 Min. kochen.`);
+    expect(draft.title).toBe('Käsespätzle');
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => [i.quantity, i.unit, i.name])).toEqual([
+      [400, 'g', 'Mehl'],
+      [1.5, 'TL', 'Salz'],
+    ]);
+    expect(draft.steps.map((s) => s.text)).toEqual(['Alles verrühren und 2 Min. kochen.']);
+  });
+
+  it('tells the parts apart by their shape when there are no headings', () => {
+    const draft = read(`Pancakes
+Light and quick.
+200 g flour
+2 eggs
+• pinch of salt
+1. Whisk everything.
+2. Fry 2 minutes a side.`);
+    expect(draft.description).toBe('Light and quick.');
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => i.name)).toEqual(['flour', 'eggs', 'salt']);
+    expect(draft.steps.map((s) => s.text)).toEqual(['Whisk everything.', 'Fry 2 minutes a side.']);
+  });
+
+  it('makes a draft of a single line, and of nothing', () => {
+    expect(read('Toast').title).toBe('Toast');
+    expect(read('   ').title).toBe('Recipe');
+  });
+});
