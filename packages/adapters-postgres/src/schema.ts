@@ -82,6 +82,7 @@ export interface RecipesTable {
   total_minutes: ColumnType<number | null, never, never>;
   source_url: string | null;
   source_name: string | null;
+  source_key: ColumnType<string | null, string | null | undefined, string | null>;
   tags: string[];
   /** JSON text on the way in (`JSON.stringify`), parsed value on the way out. */
   ingredient_groups: ColumnType<unknown, string, string>;

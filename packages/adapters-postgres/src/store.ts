@@ -58,7 +58,7 @@ const READS: Partial<Record<keyof Repositories, string[]>> = {
   accounts: ['byId', 'byUsername', 'owner', 'list', 'count', 'colorUsage', 'byConfirmedEmail'],
   sessions: ['findWithAccount'],
   settings: ['get', 'getForUpdate'],
-  recipes: ['view', 'byId', 'existing', 'ids', 'byIdForUpdate', 'lockSlugs', 'slugsLike'],
+  recipes: ['view', 'byId', 'existing', 'ids', 'bySourceKey', 'byIdForUpdate', 'lockSlugs', 'slugsLike'],
   recipeListing: ['cards', 'tagCounts', 'authorCounts'],
   comments: ['readingState', 'listForRecipe', 'byId'],
   recipeImages: ['list', 'find'],

@@ -33,6 +33,7 @@ export * from './recipes/recipe-listing.port.js';
 export * from './recipes/recipe.js';
 export * from './recipes/recipe-errors.js';
 export * from './recipes/recipe-content.js';
+export * from './recipes/source-key.js';
 export * from './recipes/step-text.js';
 export * from './recipes/slugs.js';
 export * from './recipes/recipe-permissions.js';

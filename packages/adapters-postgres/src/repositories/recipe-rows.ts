@@ -25,7 +25,10 @@ export const RECIPE_COLUMNS = [
   'r.updated_at',
 ] as const;
 
-export type RecipeRow = Omit<Selectable<RecipesTable>, 'title_sort' | 'total_minutes' | 'search'>;
+export type RecipeRow = Omit<
+  Selectable<RecipesTable>,
+  'title_sort' | 'total_minutes' | 'search' | 'source_key'
+>;
 
 /** jsonb arrives parsed from `pg` and PGlite alike; text is parsed here just in case. */
 export function json<T>(value: unknown): T {

@@ -1,5 +1,12 @@
-import type { PersonRef, Recipe, RecipeImage, RecipeRepository, RecipeView } from '@larder/domain';
-import { ingredientGroupsOf, stepsOf, titleSortKey } from '@larder/domain';
+import type {
+  PersonRef,
+  Recipe,
+  RecipeImage,
+  RecipeOfSource,
+  RecipeRepository,
+  RecipeView,
+} from '@larder/domain';
+import { ingredientGroupsOf, sourceKey, stepsOf, titleSortKey } from '@larder/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Executor, isUniqueViolation, storable } from './executor.js';
@@ -140,6 +147,20 @@ export class PostgresRecipeRepository implements RecipeRepository {
     return rows.map((r) => r.id);
   }
 
+  async bySourceKey(key: string): Promise<RecipeOfSource | null> {
+    if (!storable(key)) return null;
+    const row = await this.db
+      .selectFrom('recipes as r')
+      .select(['r.id', 'r.slug', 'r.title'])
+      .select((eb) => personOf(eb, 'r.created_by').as('created_by_person'))
+      .where('r.source_key', '=', key)
+      .orderBy('r.created_at')
+      .executeTakeFirst();
+    return row
+      ? { id: row.id, slug: row.slug, title: row.title, createdBy: personFrom(row.created_by_person) }
+      : null;
+  }
+
   async ids(afterId: string | null, limit: number): Promise<string[]> {
     let query = this.db.selectFrom('recipes').select('id').orderBy('id').limit(limit);
     if (afterId !== null) query = query.where('id', '>', afterId);
@@ -173,10 +194,11 @@ export class PostgresRecipeRepository implements RecipeRepository {
     try {
       const { rows } = await sql<{ id: string }>`
         insert into recipes (id, slug, title, title_sort, description, servings, prep_minutes, cook_minutes,
-          source_url, source_name, tags, ingredient_groups, steps, edit_policy, created_by, updated_by,
+          source_url, source_name, source_key, tags, ingredient_groups, steps, edit_policy, created_by, updated_by,
           created_at, updated_at, search)
         values (${recipe.id}, ${recipe.slug}, ${recipe.title}, ${titleSortKey(recipe.title)}, ${recipe.description},
           ${recipe.servings}, ${recipe.prepMinutes}, ${recipe.cookMinutes}, ${recipe.sourceUrl}, ${recipe.sourceName},
+          ${sourceKey(recipe.sourceUrl)},
           ${recipe.tags}::text[], ${body.ingredientGroups}::jsonb, ${body.steps}::jsonb, ${recipe.editPolicy},
           ${recipe.createdById}, ${recipe.updatedById}, ${recipe.createdAt}, ${recipe.updatedAt}, ${searchVector(recipe)})
         on conflict (slug) do nothing
@@ -195,7 +217,8 @@ export class PostgresRecipeRepository implements RecipeRepository {
         slug = ${recipe.slug}, title = ${recipe.title}, title_sort = ${titleSortKey(recipe.title)},
         description = ${recipe.description}, servings = ${recipe.servings},
         prep_minutes = ${recipe.prepMinutes}, cook_minutes = ${recipe.cookMinutes},
-        source_url = ${recipe.sourceUrl}, source_name = ${recipe.sourceName}, tags = ${recipe.tags}::text[],
+        source_url = ${recipe.sourceUrl}, source_name = ${recipe.sourceName}, source_key = ${sourceKey(recipe.sourceUrl)},
+        tags = ${recipe.tags}::text[],
         ingredient_groups = ${body.ingredientGroups}::jsonb, steps = ${body.steps}::jsonb,
         edit_policy = ${recipe.editPolicy}, updated_by = ${recipe.updatedById}, updated_at = ${recipe.updatedAt},
         search = ${searchVector(recipe)}

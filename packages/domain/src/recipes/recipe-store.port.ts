@@ -28,12 +28,22 @@ export interface RecipeView {
   imageBytes: number;
 }
 
+/** A recipe as a draft names the one the household has of the same page. */
+export interface RecipeOfSource {
+  id: string;
+  slug: string;
+  title: string;
+  createdBy: PersonRef | null;
+}
+
 export interface RecipeRepository {
   /** A recipe with its people and the viewer's marks, by id or by slug. */
   view(key: { id: string } | { slug: string }, viewerId: string): Promise<RecipeView | null>;
   byId(id: string): Promise<Recipe | null>;
   /** Which of these ids name a recipe. */
   existing(ids: readonly string[]): Promise<string[]>;
+  /** The first recipe made from the page whose `sourceKey` this is. */
+  bySourceKey(key: string): Promise<RecipeOfSource | null>;
   /** Every recipe's id, oldest first, `limit` at a time after `afterId` (for whole-household exports). */
   ids(afterId: string | null, limit: number): Promise<string[]>;
   /** Reads the recipe and locks it against other writers until the transaction ends. */
