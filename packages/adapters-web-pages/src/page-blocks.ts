@@ -94,6 +94,8 @@ interface Context {
   bold: boolean;
   /** The length of the text of the content being walked. */
   contentLength: number;
+  /** The numbers of the block elements the walk stands in, outermost first. */
+  within: number[];
 }
 
 interface Line {
@@ -142,17 +144,22 @@ const ROW_PARTS_MAX = 150;
 function rowText(el: Element): string | null {
   if (!ROW_TAGS.has(el.name)) return null;
   let blocks = 0;
+  let sentences = 0;
   let nested = false;
   const scan = (node: AnyNode): void => {
     if (nested || !isElement(node) || INVISIBLE_TAGS.has(node.name)) return;
     if (HEADING.test(node.name) || LIST_TAGS.has(node.name) || node.name === 'table') nested = true;
-    else if (BLOCK_TAGS.has(node.name)) blocks++;
+    else if (BLOCK_TAGS.has(node.name)) {
+      blocks++;
+      if (/[.!?]$/u.test(textOf(node))) sentences++;
+    }
     for (const child of node.children) scan(child);
   };
   for (const child of el.children) scan(child);
   if (nested) return null;
   const text = textOf(el);
-  if (text === '' || (blocks > 1 && text.length > ROW_PARTS_MAX)) return null;
+  // Parts of a row are fragments ("1 db", "patisszon"); several sentences make a section.
+  if (text === '' || (blocks > 1 && (text.length > ROW_PARTS_MAX || sentences > 1))) return null;
   return text;
 }
 
@@ -160,12 +167,15 @@ function rowText(el: Element): string | null {
 class BlockWriter {
   readonly blocks: PageBlock[] = [];
   private readonly loose = new Lines();
+  /** Block elements entered so far: each one's number. */
+  private elements = 0;
 
   constructor(private readonly mainRoot: AnyNode | null) {}
 
   private push(block: PageBlock, ctx: Context): void {
     if (!ctx.emit) return;
     if (ctx.part !== undefined) block.part = ctx.part;
+    if (ctx.within.length > 0) block.within = ctx.within;
     this.blocks.push(block);
   }
 
@@ -203,6 +213,7 @@ class BlockWriter {
     this.flush(ctx);
     const inside: Context = {
       ...ctx,
+      within: [...ctx.within, this.elements++],
       insideContent: ctx.insideContent || CONTENT_TAGS.has(name),
       part: partOf(node) ?? ctx.part,
       emit: node === this.mainRoot ? false : ctx.emit || (ctx.sidebars && isSidebar(node, ctx)),
@@ -423,7 +434,7 @@ function walk(root: AnyNode, writer: BlockWriter, ctx: Context): PageBlock[] {
 export function pageBlocks(body: AnyNode): { blocks: PageBlock[]; outsideBlocks: PageBlock[] } {
   const root = mainContent(body);
   const insideContent = isElement(root) && (CONTENT_TAGS.has(root.name) || root.attribs['role'] === 'main');
-  const base = { sidebars: false, emit: true, part: undefined, bold: false };
+  const base = { sidebars: false, emit: true, part: undefined, bold: false, within: [] };
   const blocks = walk(root, new BlockWriter(null), {
     ...base,
     insideContent,

@@ -1,8 +1,11 @@
+import type { PageBlock } from '@larder/domain';
 import { readHtmlPage } from '@larder/adapters-web-pages';
 
 const URL = 'https://cook.example/recipes/leek-soup';
 
-const blocksOf = (html: string) => readHtmlPage(html, URL).blocks;
+/** Blocks without the boxes they stand in (tested on their own below). */
+const unplaced = (blocks: readonly PageBlock[] = []) => blocks.map(({ within: _within, ...block }) => block);
+const blocksOf = (html: string) => unplaced(readHtmlPage(html, URL).blocks);
 
 describe('readHtmlPage: the blocks of pages without a list for their lists', () => {
   it('reads elements of one tag and class repeated side by side as the items of a list', () => {
@@ -154,7 +157,7 @@ describe('readHtmlPage: the blocks outside the main content', () => {
       URL,
     );
     expect(page.blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'list']);
-    expect(page.outsideBlocks).toEqual([
+    expect(unplaced(page.outsideBlocks)).toEqual([
       { kind: 'heading', level: 3, text: 'Tip' },
       { kind: 'heading', level: 2, text: 'Ingredients' },
       { kind: 'list', ordered: false, items: ['2 slices bread'] },
@@ -167,6 +170,22 @@ describe('readHtmlPage: the blocks outside the main content', () => {
       URL,
     );
     expect(page.blocks.map((b) => (b.kind === 'list' ? b.items : b.text))).toEqual(['Soup', 'Stir.']);
-    expect(page.outsideBlocks).toEqual([{ kind: 'paragraph', text: '2 leeks', lines: ['2 leeks'] }]);
+    expect(unplaced(page.outsideBlocks)).toEqual([
+      { kind: 'paragraph', text: '2 leeks', lines: ['2 leeks'] },
+    ]);
+  });
+});
+
+describe('readHtmlPage: the boxes blocks stand in', () => {
+  it('numbers the elements each block stands in, so that blocks in one box share their first numbers', () => {
+    const [first, second, other] = readHtmlPage(
+      '<main><div class="entry"><p>Mix.</p><p>Bake.</p></div><section><p>Buy our book!</p></section></main>',
+      URL,
+    ).blocks;
+    // [the div, the paragraph itself]
+    expect(first!.within).toHaveLength(2);
+    expect(second!.within![0]).toBe(first!.within![0]);
+    expect(second!.within![1]).not.toBe(first!.within![1]);
+    expect(other!.within![0]).not.toBe(first!.within![0]);
   });
 });

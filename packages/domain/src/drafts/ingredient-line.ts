@@ -137,7 +137,12 @@ function takeLeadingDescriptions(name: string, notes: string[]): string {
     const word = bare(list[n]);
     const next = bare(list[n + 1]);
     if (DESCRIPTIONS.has(word) || HYPHENED_PREPARATION.test(word)) n++;
-    else if (PREPARATION_ADVERBS.has(word) && isParticiple(next) && n + 2 < list.length) n += 2;
+    else if (
+      PREPARATION_ADVERBS.has(word) &&
+      (isParticiple(next) || DESCRIPTIONS.has(next)) &&
+      n + 2 < list.length
+    )
+      n += 2;
     // "peeled and diced", "toasted and ground", "large or jumbo", "medium to large": between two descriptions.
     else if (
       /^(?:and|or|to)$/u.test(word) &&
@@ -483,6 +488,7 @@ function doubt(parsed: Parsed, line: string): string | null {
   if (PREPARATION_IN_NAME.test(parsed.name)) return 'a preparation left in the name';
   if (/\S\s+of\s+\S/iu.test(parsed.name) && !NAMED_WITH_OF.test(parsed.name))
     return 'a measure of something not understood';
+  if (/(?:^|\s)an?\s/iu.test(parsed.name)) return 'an article in the name';
   return null;
 }
 

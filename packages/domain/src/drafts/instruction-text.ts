@@ -8,7 +8,7 @@
 const NUMBERING =
   /^(?:(?:step|schritt|étape|stap|paso|passo)\s*\d{1,2}\s*[.:)–—-]?|\d{1,2}\s*[.)](?!\d)|\d{1,2}\s*:(?!\d))\s*/iu;
 /** A line that is nothing but a step's number: "Step 1", "2". */
-const NUMBER_ONLY = /^(?:(?:step|schritt|étape|stap|paso|passo)\s*)?\d{1,2}\s*[.:)]?$/iu;
+const NUMBER_ONLY = /^(?:(?:step|schritt|étape|etape|stap|paso|passo)\s*)?\d{1,2}\s*[.:)]?$/iu;
 /** Lines that pages slip between their steps and that are none: ads, links, calls to share. */
 const JUNK =
   /^(?:advertisement|anzeige|werbung|publicité|reklame|https?:\/\/\S+|did you make this recipe\??.*|tag @\S+ .*|pin (?:it|this recipe).*|(?:save|print|rate) (?:this|the) recipe.*|enregistrer la recette.*|rezept speichern.*|recept (?:opslaan|bewaren).*)$/iu;
@@ -40,6 +40,11 @@ function splitAtNumbers(text: string): string[] | null {
   return [...before, ...steps.map((step) => step.replace(/\s+/gu, ' '))];
 }
 
+/** A line that is nothing but a step's number ("Step 1", "Étape 2", "3."). */
+export function isStepNumber(line: string): boolean {
+  return NUMBER_ONLY.test(line.trim());
+}
+
 /** Steps cleaned: numbering taken off; empty, repeated and junk steps dropped. */
 function cleaned(parts: readonly string[]): string[] {
   const steps: string[] = [];
@@ -56,20 +61,20 @@ function cleaned(parts: readonly string[]): string[] {
  * that count from 1 ("1. Heat the oven. 2. Mix …").
  */
 export function splitInstructions(lines: readonly string[]): string[] {
-  return cleaned(lines.length === 1 ? (splitAtNumbers(lines[0]!) ?? lines) : withoutPositions(lines));
+  return cleaned(lines.length === 1 ? (splitAtNumbers(lines[0]!) ?? lines) : stepPlacesTakenOff(lines));
 }
 
 /**
  * Items that each open with their own place in the list ("1 Heat the oven", "2Mix": a number set
  * apart by markup, without a dot) without it; any other list as it is.
  */
-function withoutPositions(items: readonly string[]): readonly string[] {
+export function stepPlacesTakenOff(items: readonly string[]): string[] {
   const at = (item: string, i: number): RegExpExecArray | null =>
     new RegExp(`^${i + 1}(?:\\s+|(?=\\p{Lu}))(?=\\p{L})`, 'u').exec(item.trim());
   // Every item opens with its place, or (where the markup lost it) with no number at all.
   const placed = items.filter((item, i) => at(item, i) !== null).length;
   if (placed < 2 || !items.every((item, i) => at(item, i) !== null || !/^\p{N}/u.test(item.trim())))
-    return items;
+    return [...items];
   return items.map((item, i) => item.trim().slice(at(item, i)?.[0].length ?? 0));
 }
 

@@ -56,14 +56,23 @@ export interface MicrodataItem {
  */
 export type BlockPart = 'ingredients' | 'instructions';
 
+/** What every block may say besides its text. */
+interface BlockPlace {
+  part?: BlockPart;
+  /**
+   * The elements the block stands in, outermost first, each by a number the page reader gave it:
+   * two blocks share a box as far as their numbers agree (steps end where their box does).
+   */
+  within?: number[];
+}
+
 export type PageBlock =
-  | { kind: 'heading'; level: number; text: string; part?: BlockPart }
-  | { kind: 'list'; ordered: boolean; items: string[]; part?: BlockPart }
-  | {
+  | ({ kind: 'heading'; level: number; text: string } & BlockPlace)
+  | ({ kind: 'list'; ordered: boolean; items: string[] } & BlockPlace)
+  | ({
       kind: 'paragraph';
       text: string;
       lines: string[];
       /** The paragraph is one line, all of it in bold (`<p><strong>For the sauce</strong></p>`): pages use such lines as small headings. */
       emphasized?: boolean;
-      part?: BlockPart;
-    };
+    } & BlockPlace);

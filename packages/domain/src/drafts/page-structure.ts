@@ -1,6 +1,12 @@
 import { emptyRecipe, type FoundGroup, type FoundRecipe, type FoundSection } from './found-recipe.js';
 import { groupHeading } from './group-heading.js';
-import { splitInstructions, stepsOfText, withoutTrailingYield } from './instruction-text.js';
+import {
+  isStepNumber,
+  splitInstructions,
+  stepPlacesTakenOff,
+  stepsOfText,
+  withoutTrailingYield,
+} from './instruction-text.js';
 import type { PageBlock } from './page-content.js';
 import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
 import { TIME_FIELDS, YIELD } from './page-text-facts.js';
@@ -21,10 +27,13 @@ function section(blocks: readonly PageBlock[], start: number): PageBlock[] {
     const block = blocks[i]!;
     const role = roleOf(block);
     if (role === 'ingredients' || role === 'instructions' || role === 'after') break;
-    // The markup says the other part has begun (where it did not say so of the heading itself: a
-    // wrapper named "steps" may hold the whole recipe).
-    if (block.part !== blocks[start]!.part && block.part === (ofSteps ? 'ingredients' : 'instructions'))
+    // The markup names the block as the other part (where it did not name the heading so: a
+    // wrapper named "steps" may hold the whole recipe): the steps have begun after the
+    // ingredients; between steps, it is the ingredients of a step, shown again.
+    if (block.part !== blocks[start]!.part && block.part === (ofSteps ? 'ingredients' : 'instructions')) {
+      if (ofSteps) continue;
       break;
+    }
     // "Step 1" headings belong to the steps: they end the ingredients.
     if (role === 'step' && !ofSteps) break;
     if (role === 'heading' && levelOf(block) <= level && block.kind === 'heading') break;
@@ -91,10 +100,11 @@ function isWordList(block: PageBlock): boolean {
  * its paragraphs (a list is where a page puts its steps; paragraphs beside it are chat and ads).
  * Smaller headings start sections.
  */
-function instructionSections(blocks: readonly PageBlock[]): FoundSection[] {
+function instructionSections(sectionBlocks: readonly PageBlock[]): FoundSection[] {
   const sections: FoundSection[] = [];
   let current: FoundSection = { name: null, steps: [] };
-  const hasList = blocks.some((b) => b.kind === 'list' && !isWordList(b));
+  const hasList = sectionBlocks.some((b) => b.kind === 'list' && !isWordList(b));
+  const blocks = hasList ? sectionBlocks : withinStepsBox(sectionBlocks);
   for (const block of blocks) {
     const heading = headingText(block);
     if (heading !== null) {
@@ -109,7 +119,38 @@ function instructionSections(blocks: readonly PageBlock[]): FoundSection[] {
     }
   }
   if (current.steps.length > 0) sections.push(current);
-  return sections;
+  return withoutPlaces(sections);
+}
+
+/** How many of their outermost boxes two blocks share. */
+function shared(a: PageBlock, b: PageBlock): number {
+  const [x, y] = [a.within ?? [], b.within ?? []];
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}
+
+/**
+ * Steps written as paragraphs end where the box holding the first two ends: what follows in
+ * another box is the page's (a call to share, a reminder form, an ad for the cookbook).
+ */
+function withinStepsBox(blocks: readonly PageBlock[]): PageBlock[] {
+  // (Not a step's number standing apart: "1", "2.")
+  const paragraphs = blocks.filter(
+    (b) => b.kind === 'paragraph' && headingText(b) === null && !isStepNumber(b.text),
+  );
+  if (paragraphs.length < 2 || paragraphs[0]!.within === undefined) return [...blocks];
+  const depth = shared(paragraphs[0]!, paragraphs[1]!);
+  const first = blocks.indexOf(paragraphs[0]!);
+  const end = blocks.findIndex((b, i) => i > first && shared(b, paragraphs[0]!) < depth);
+  return end === -1 ? [...blocks] : blocks.slice(0, end);
+}
+
+/** Steps in paragraphs that open with their place ("1Wash the vegetables", "2Chop …") without it. */
+function withoutPlaces(sections: FoundSection[]): FoundSection[] {
+  const steps = stepPlacesTakenOff(sections.flatMap((s) => s.steps));
+  let at = 0;
+  return sections.map((s) => ({ ...s, steps: s.steps.map(() => steps[at++]!) }));
 }
 
 /** Steps each under a heading of its own ("Step 1", "Step 2", …): the paragraphs under each heading are one step. */

@@ -335,4 +335,14 @@ describe('readIngredientLine: shapes the labelled lines read most often wrong', 
     expect(flagged('1.5 kg boneless shoulder of lamb')).toBe(false);
     expect(flagged('2 tbsp finely chopped parsley')).toBe(false);
   });
+
+  it('flags an article left in the name: a phrase it did not read as an amount', () => {
+    expect(readIngredientLine('a small lemon, juice only').sure).toBe(false);
+    expect(readIngredientLine('1 tsp sugar, or a natural sweetener').sure).toBe(false);
+    expect(readIngredientLine('a pinch of salt').sure).toBe(true);
+  });
+
+  it('takes an adverb with the size after it to the note ("very large")', () => {
+    expect(parts('1 very large potato')).toEqual([1, null, 'potato', 'very large']);
+  });
 });

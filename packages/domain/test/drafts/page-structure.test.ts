@@ -229,6 +229,33 @@ describe('readRecipePage: small headings and what ends a part', () => {
     expect(steps(draft)).toEqual(['Sózzuk meg.']);
   });
 
+  it('ends steps written as paragraphs where the box holding them ends', () => {
+    const at = (block: PageBlock, ...within: number[]): PageBlock => ({ ...block, within });
+    const draft = read({
+      blocks: [
+        at(heading('Method'), 1, 2),
+        at(paragraph('Step 1'), 1, 3, 4),
+        at(paragraph('Mix the flour and the eggs.'), 1, 3, 5),
+        at(paragraph('Bake for 20 minutes.'), 1, 3, 6),
+        at(paragraph('Send by e-mail'), 1, 7, 8),
+        at(paragraph('Loved it? Buy our cookbook!'), 1, 7, 9),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Mix the flour and the eggs.', 'Bake for 20 minutes.']);
+  });
+
+  it('passes over the ingredients a page shows again between its steps', () => {
+    const draft = read({
+      blocks: [
+        heading('Method'),
+        paragraph('1Wash the vegetables.'),
+        { ...list('1/4 cucumber'), part: 'ingredients' },
+        paragraph('2Chop them.'),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Wash the vegetables.', 'Chop them.']);
+  });
+
   it('drops a yield standing at the end of the last step the page shows', () => {
     const draft = read({
       blocks: [heading('Method'), list('Mix.', 'Serve with the dip. Serves 4'), heading('More', 2)],
