@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Account, Role, Store } from '@larder/domain';
 import { DEFAULT_SETTINGS } from '@larder/domain';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { openDatabase } from '../src/connect.js';
 import { migrateToLatest } from '../src/migrate.js';
@@ -361,6 +362,35 @@ describe('migrations', () => {
       } finally {
         await fresh.close();
       }
+    }
+  });
+
+  it('give recipes saved before source keys theirs (20261123T1200_source_key)', async () => {
+    const fresh = await openDatabase({ pglite: await PGlite.create() });
+    try {
+      const { error } = await new Migrator({ db: fresh.db, provider: migrationProvider }).migrateTo(
+        '20261123T1100_single_sign_on',
+      );
+      expect(error).toBeUndefined();
+      for (const [id, url] of [
+        ['a', 'https://www.Example.com/soup/?utm_source=x'],
+        ['b', null],
+        ['c', 'notes from grandma'],
+      ] as const) {
+        await sql`insert into recipes (id, slug, title, title_sort, servings, source_url, created_at, updated_at, search)
+          values (${id}, ${id}, ${id}, ${id}, 1, ${url}, now(), now(), ''::tsvector)`.execute(fresh.db);
+      }
+      await migrateToLatest(fresh.db);
+      const { rows } = await sql<{ id: string; source_key: string | null }>`
+        select id, source_key from recipes order by id`.execute(fresh.db);
+      expect(rows).toEqual([
+        { id: 'a', source_key: 'example.com/soup' },
+        { id: 'b', source_key: null },
+        { id: 'c', source_key: null },
+      ]);
+      expect((await createPostgresStore(fresh.db).recipes.bySourceKey('example.com/soup'))?.id).toBe('a');
+    } finally {
+      await fresh.close();
     }
   });
 });

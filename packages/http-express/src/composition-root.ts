@@ -43,10 +43,14 @@ import {
   type IdentityProvider,
   SingleSignOn,
   RecipeTransfer,
+  RecipeDrafts,
+  PAGE_FETCHER,
+  type PageFetcher,
   ZIP_ARCHIVES,
   type ZipArchives,
 } from '@larder/domain';
 import { YazlZipArchives } from '@larder/adapters-zip';
+import { GuardedPageFetcher } from '@larder/adapters-web-pages';
 import { OpenIdConnectProvider } from '@larder/adapters-oidc';
 import { SmtpMailer } from '@larder/adapters-smtp';
 import { createImageRenderer, createImageStore } from '@larder/adapters-s3-images';
@@ -73,6 +77,8 @@ export interface Overrides {
   mailer?: Mailer;
   /** The identity provider (tests: the real adapter, retrying discovery at once). */
   identityProvider?: IdentityProvider | null;
+  /** The page fetcher of drafts (tests: the real one, with a resolver of their own). */
+  pages?: PageFetcher;
   /** Where the composition's own events go (the read cache going off and on). */
   logger?: Logger;
 }
@@ -136,6 +142,7 @@ export function servicesOf(c: DependencyContainer): RestServices {
     addressConfirmation: c.resolve(AddressConfirmation),
     singleSignOn: c.resolve(SingleSignOn),
     transfer: c.resolve(RecipeTransfer),
+    drafts: c.resolve(RecipeDrafts),
   };
 }
 
@@ -285,6 +292,20 @@ export function composeContainer(
   c.register(RecipeTransfer, {
     useFactory: instanceCachingFactory(
       (k) => new RecipeTransfer({ ...photoDeps(k), archives: k.resolve<ZipArchives>(ZIP_ARCHIVES) }),
+    ),
+  });
+  // Drafts: recipe pages read from the public internet only (and the hosts the operator allows).
+  c.register(PAGE_FETCHER, {
+    useValue: overrides.pages ?? new GuardedPageFetcher({ allowHosts: config.draftAllowHosts }),
+  });
+  c.register(RecipeDrafts, {
+    useFactory: instanceCachingFactory(
+      (k) =>
+        new RecipeDrafts({
+          ...core(k),
+          pages: k.resolve<PageFetcher>(PAGE_FETCHER),
+          renderer: k.resolve<ImageRenderer>(IMAGE_RENDERER),
+        }),
     ),
   });
   c.register(Avatars, { useFactory: instanceCachingFactory((k) => new Avatars(photoDeps(k))) });

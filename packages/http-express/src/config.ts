@@ -42,6 +42,11 @@ export interface Config {
   imageWorkers: number;
   /** SERVICE_IMAGE_RENDERER: `auto` (sharp when it loads, else jimp), `sharp` or `jimp`. */
   imageRenderer: 'auto' | 'sharp' | 'jimp';
+  /**
+   * `host[:port]`s the draft reader may open although they are not on the public internet
+   * (SERVICE_DRAFT_ALLOW_HOSTS: tests, a recipe site on the household's own network).
+   */
+  draftAllowHosts: string[];
 }
 
 export interface S3Config {
@@ -209,7 +214,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: loadS3(env),
     imageWorkers,
     imageRenderer,
+    draftAllowHosts: draftAllowHosts(env['SERVICE_DRAFT_ALLOW_HOSTS']),
   };
+}
+
+/** Host names, IPv4 addresses or bracketed IPv6 addresses, each with an optional port. */
+const HOST_AND_PORT =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+function draftAllowHosts(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const bad = hosts.find((entry) => !HOST_AND_PORT.test(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(`SERVICE_DRAFT_ALLOW_HOSTS: "${bad}" is not host or host:port`);
+  }
+  return hosts;
 }
 
 function readCacheSetting(value: string | undefined): boolean {

@@ -7,6 +7,7 @@ import { setupPageRoutes } from './rest/routes/setup-page.routes.js';
 import { confirmPageRoutes } from './rest/routes/confirm-page.routes.js';
 import { singleSignOnRoutes } from './rest/routes/single-sign-on.routes.js';
 import { transferRoutes } from './rest/routes/transfer.routes.js';
+import { draftPhotoRoutes } from './rest/routes/draft-photo.routes.js';
 import type { SchemaRegistry } from './schemas/schema-registry.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
@@ -18,6 +19,7 @@ import { defineShareSchemas } from './schemas/share.schemas.js';
 import { defineTokenSchemas } from './schemas/token.schemas.js';
 import { defineMailSchemas } from './schemas/mail.schemas.js';
 import { defineTransferSchemas } from './schemas/transfer.schemas.js';
+import { defineDraftSchemas } from './schemas/draft.schemas.js';
 
 /** Every schema module of the API; each capability adds its own. */
 export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
@@ -31,6 +33,7 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
   defineImageSchemas,
   defineMailSchemas,
   defineTransferSchemas,
+  defineDraftSchemas,
 ];
 
 /** REST's own routes (files, uploads, pages, the API description); operations are bound in rest/bindings.ts. */
@@ -40,6 +43,7 @@ export const restRouteModules: RestRouteModule[] = [
   confirmPageRoutes,
   singleSignOnRoutes,
   transferRoutes,
+  draftPhotoRoutes,
   imageRoutes,
   avatarRoutes,
   publicRoutes,

@@ -1,13 +1,14 @@
 import type { CoreDependencies } from '../core-dependencies.js';
 import { tidy } from '../shared/text.js';
 import { NotFound } from '../shared/errors.js';
+import { ExpiringSignatures, SIGNED_TOKEN_PATTERN } from '../shared/expiring-signatures.js';
 import { recipeNotFound } from '../recipes/recipe-errors.js';
 
 /** Name of the signing key of preview tokens in the application's secrets. */
 export const LINK_PREVIEW_KEY_NAME = 'link-preview-signing-key';
 
 /** A preview token: its expiry (seconds since 1970, base 36), a dot, and an HMAC-SHA-256 (base64url). */
-export const PREVIEW_TOKEN_PATTERN = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/;
+export const PREVIEW_TOKEN_PATTERN = SIGNED_TOKEN_PATTERN;
 
 /** The query parameter that carries a preview token, on the recipe path and on the preview image. */
 export const PREVIEW_QUERY = 'share';
@@ -51,9 +52,11 @@ export function recipePath(slug: string): string {
  * stored per link.
  */
 export class LinkPreviews {
-  private key: Promise<string> | undefined;
+  private readonly tokens: ExpiringSignatures;
 
-  constructor(private readonly deps: Pick<CoreDependencies, 'store' | 'clock' | 'secrets'>) {}
+  constructor(private readonly deps: Pick<CoreDependencies, 'store' | 'clock' | 'secrets'>) {
+    this.tokens = new ExpiringSignatures(deps, LINK_PREVIEW_KEY_NAME, 'link-preview');
+  }
 
   /** The address to share a recipe by. */
   async linkFor(recipeId: string): Promise<ShareLink> {
@@ -63,10 +66,11 @@ export class LinkPreviews {
     const settings = await store.settings.get();
     const path = recipePath(recipe.slug);
     if (!settings.linkPreviews) return { path, expiresAt: null };
-    const expiresAt = new Date(clock.now().getTime() + settings.linkPreviewMinutes * 60_000);
-    const expiry = Math.ceil(expiresAt.getTime() / 1000).toString(36);
-    const token = `${expiry}.${await this.signature(recipe.id, expiry)}`;
-    return { path: `${path}?${PREVIEW_QUERY}=${token}`, expiresAt: new Date(parseInt(expiry, 36) * 1000) };
+    const { token, expiresAt } = await this.tokens.issue(
+      recipe.id,
+      new Date(clock.now().getTime() + settings.linkPreviewMinutes * 60_000),
+    );
+    return { path: `${path}?${PREVIEW_QUERY}=${token}`, expiresAt };
   }
 
   /**
@@ -74,14 +78,8 @@ export class LinkPreviews {
    * the token was made for this recipe by this service and has not expired.
    */
   async holds(recipeId: string, token: unknown): Promise<boolean> {
-    const { store, clock, secrets } = this.deps;
-    if (typeof token !== 'string') return false;
-    const match = PREVIEW_TOKEN_PATTERN.exec(token);
-    if (!match) return false;
-    const [, expiry = '', signature = ''] = match;
-    if (parseInt(expiry, 36) * 1000 <= clock.now().getTime()) return false;
-    if (!secrets.sameSecret(signature, await this.signature(recipeId, expiry))) return false;
-    return (await store.settings.get()).linkPreviews;
+    if (!(await this.tokens.holds(recipeId, token))) return false;
+    return (await this.deps.store.settings.get()).linkPreviews;
   }
 
   /** The card of the recipe at `slug` when `token` holds for it; null (the generic card) otherwise. */
@@ -106,21 +104,5 @@ export class LinkPreviews {
     const view = await this.deps.store.recipes.view({ id: recipeId }, NO_READER);
     const ok = view !== null && view.coverImageId === imageId && (await this.holds(recipeId, token));
     if (!ok) throw new NotFound('previews.not_found', 'No such preview image.');
-  }
-
-  private async signature(recipeId: string, expiry: string): Promise<string> {
-    return this.deps.secrets.sign(await this.signingKey(), `link-preview\n${recipeId}\n${expiry}`);
-  }
-
-  /** Made once for the whole installation; read once per process (it never changes). */
-  private signingKey(): Promise<string> {
-    const { store, clock, secrets } = this.deps;
-    this.key ??= store.appSecrets
-      .getOrCreate(LINK_PREVIEW_KEY_NAME, secrets.randomToken(32), clock.now())
-      .catch((error) => {
-        this.key = undefined;
-        throw error;
-      });
-    return this.key;
   }
 }

@@ -1,5 +1,6 @@
 import { type AuthServices, authOperations } from './auth.operations.js';
 import { type CommentServices, commentOperations } from './comments.operations.js';
+import { type DraftServices, draftOperations } from './drafts.operations.js';
 import type { AnyOperation } from './operation.js';
 import { type PhotoServices, photoOperations } from './photos.operations.js';
 import { type RecipeServices, recipeOperations } from './recipes.operations.js';
@@ -19,6 +20,7 @@ export interface Services
     SettingsServices,
     RecipeServices,
     CommentServices,
+    DraftServices,
     ShareServices,
     PhotoServices,
     MailServices,
@@ -54,6 +56,7 @@ export function operationTable(services: Services): OperationTable {
     ...settingsOperations(services),
     ...recipeOperations(services),
     ...commentOperations(services),
+    ...draftOperations(services),
     ...shareOperations(services),
     ...photoOperations(services),
     ...mailOperations(services),

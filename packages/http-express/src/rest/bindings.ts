@@ -60,6 +60,8 @@ const BINDINGS: ReadonlyArray<readonly [Method, string, string]> = [
   ['delete', '/api/v1/comments/:commentId', 'delete-comment'],
   ['put', '/api/v1/recipes/:id/comments/seen', 'mark-comments-seen'],
 
+  ['post', '/api/v1/recipe-drafts', 'create-recipe-draft'],
+
   ['post', '/api/v1/recipes/:id/public-share', 'create-public-share'],
   ['get', '/api/v1/shares', 'list-shares'],
   ['get', '/api/v1/shares/by-recipe/:recipeId', 'get-my-public-share'],

@@ -78,7 +78,9 @@ export function buildOpenApi(
       } else if ('content' in spec) {
         responses[status] = {
           ...base,
-          content: { [spec.content]: { schema: { type: 'string', format: 'binary' } } },
+          content: Object.fromEntries(
+            [spec.content].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          ),
         };
       } else {
         responses[status] = base;

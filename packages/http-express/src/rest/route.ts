@@ -9,7 +9,8 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** One declared answer of a route: a named JSON schema, raw content, or nothing. */
 export type ResponseSpec =
   | { schema: string; description?: string; headers?: string[] }
-  | { content: string; description?: string; headers?: string[] }
+  /** Raw content of one media type, or of any of several (a photo as its site served it). */
+  | { content: string | string[]; description?: string; headers?: string[] }
   | { empty: true; description?: string; headers?: string[] };
 
 /** What the API description says of a route, whether it serves an operation or files and pages. */
