@@ -27,10 +27,13 @@ const UNIT_SECONDS: Array<[RegExp, number]> = [
 ];
 
 const NUMBER = String.raw`(?:\d+(?:[.,]\d+)?(?:\s*[½¼¾⅓⅔])?|\d+\s+\d/\d|\d+/\d+|[½¼¾⅓⅔])`;
-/** Unit words in full, then abbreviations (only these take a dot: "20 Min.", but "20 minutes." ends a sentence). */
+/**
+ * Unit words in full, then abbreviations. Only singular abbreviations take a dot ("20 Min.",
+ * "1 Std."): after "20 minutes." or "5 mins." the dot ends the sentence.
+ */
 const UNIT_WORD =
   String.raw`(?:(?:seconds?|sekunden|sekunde|secondes?|seconden|segundos?|secondi|sekunder|sekund|minutes?|minuten|minuut|minutos?|minuti|minutter|minuter|hours?|stunden|stunde|heures?|uur|ore|ora|horas?|timmar|timme|timer|days?|tagen?|tage|tag|jours?|dagen|dagar|dag|días?|giorni|giorno)` +
-  String.raw`|(?:secs?|sec|sek|mins?|min|hrs?|hr|h|std)\.?)`;
+  String.raw`|secs|mins|hrs|(?:sec|sek|min|hr|h|std)\.?)`;
 const JOIN = String.raw`(?:\s*[-–—~]\s*|\s+(?:to|or|until|bis|oder|à|a|tot|til|eller)\s+)`;
 const AMOUNT = `${NUMBER}\\s*${UNIT_WORD}`;
 /** "1 hour 30 minutes", "1 Std. 20 Min.", "1 hr and 15 mins": parts of one duration. */

@@ -9,6 +9,8 @@ describe('findStepTimes', () => {
     ['Roast for 1 hour 30 minutes.', [{ phrase: '1 hour 30 minutes', seconds: 5400 }]],
     ['Cook 1 hr and 15 mins, then serve.', [{ phrase: '1 hr and 15 mins', seconds: 4500 }]],
     ['Bake 20 Min.', [{ phrase: '20 Min.', seconds: 1200 }]],
+    ['Fry the mince for 5-8 mins.', [{ phrase: '5-8 mins', seconds: 300, maxSeconds: 480 }]],
+    ['Rest 2 hrs. Then slice.', [{ phrase: '2 hrs', seconds: 7200 }]],
     ['Rest ½ hour.', [{ phrase: '½ hour', seconds: 1800 }]],
     ['Rest 1 1/2 hours.', [{ phrase: '1 1/2 hours', seconds: 5400 }]],
     ['Whisk for 30 seconds.', [{ phrase: '30 seconds', seconds: 30 }]],
