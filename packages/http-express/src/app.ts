@@ -21,6 +21,7 @@ import {
   titleOf,
 } from './rest/problem.js';
 import { requestScope } from './rest/request-scope.js';
+import { MCP_PATH } from './rest/routes/mcp.routes.js';
 import { RestTable } from './rest/route.js';
 import { SchemaRegistry } from './schemas/schema-registry.js';
 
@@ -90,13 +91,13 @@ export function createApp(options: AppOptions): Express {
   });
   app.use(crossSiteWriteCheck(publicOrigin));
   // Not strict: `null`, `5` or `"x"` are valid JSON and fail validation (422) instead of parsing (400).
-  app.use(
-    express.json({
-      limit: config.jsonLimitBytes,
-      strict: false,
-      type: ['application/json', 'application/*+json'],
-    }),
-  );
+  // The MCP endpoint reads its own body, so that a broken one gets a JSON-RPC parse error.
+  const json = express.json({
+    limit: config.jsonLimitBytes,
+    strict: false,
+    type: ['application/json', 'application/*+json'],
+  });
+  app.use((req, res, next) => (req.path === MCP_PATH ? next() : json(req, res, next)));
   const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 });
   app.use('/setup', form);
   app.use('/api/v1/auth/oidc/start', form);
@@ -135,6 +136,9 @@ export function createApp(options: AppOptions): Express {
     if (p.type?.startsWith(PROBLEM_TYPE_PREFIX)) {
       (res.locals as { problemCode?: string }).problemCode = p.type.slice(PROBLEM_TYPE_PREFIX.length);
     }
+    // Every 401 names the scheme that would get in (RFC 9110): an API token, or a session for the API.
+    if (p.status === 401)
+      p = { ...p, headers: { 'WWW-Authenticate': 'Bearer realm="larder"', ...p.headers } };
     const isApi = req.path.startsWith('/api/');
     sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);
   };

@@ -8,6 +8,7 @@ import { confirmPageRoutes } from './rest/routes/confirm-page.routes.js';
 import { singleSignOnRoutes } from './rest/routes/single-sign-on.routes.js';
 import { transferRoutes } from './rest/routes/transfer.routes.js';
 import { draftPhotoRoutes } from './rest/routes/draft-photo.routes.js';
+import { mcpRoutes } from './rest/routes/mcp.routes.js';
 import type { SchemaRegistry } from './schemas/schema-registry.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
@@ -44,6 +45,7 @@ export const restRouteModules: RestRouteModule[] = [
   singleSignOnRoutes,
   transferRoutes,
   draftPhotoRoutes,
+  mcpRoutes,
   imageRoutes,
   avatarRoutes,
   publicRoutes,

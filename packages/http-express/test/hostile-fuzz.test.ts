@@ -204,8 +204,10 @@ it('never answers 5xx, answers every error as a problem (or a page), and changes
     const before = await storedState();
     const { status, type } = await run();
     const pageOrFile = op.responseTypes.some((r) => r.startsWith('text/html') || r.startsWith('image/'));
+    // The MCP endpoint answers protocol errors as JSON-RPC errors, as the protocol says.
+    const jsonRpc = op.template === '/mcp' && type.startsWith('application/json');
     const problem =
-      type.startsWith('application/problem+json') || (pageOrFile && type.startsWith('text/html'));
+      type.startsWith('application/problem+json') || (pageOrFile && type.startsWith('text/html')) || jsonRpc;
     if (status >= 500 || (status >= 400 && !problem)) bad.push({ what, status, type });
     if (status >= 400 && (await storedState()) !== before)
       bad.push({ what: `${what} changed state`, status, type });

@@ -2,8 +2,9 @@ import { type Caller, Forbidden, NotAuthenticated } from '@larder/domain';
 import type { Access } from './operation.js';
 
 /**
- * Refuses a caller the operation's access rule does not let in: nobody signed in (401), an API
- * token where a session is needed, a token without the scope, or a missing role (403).
+ * Refuses a caller the operation's access rule does not let in: nobody signed in or no API token
+ * where one is needed (401), an API token where a session is needed, a token without the scope,
+ * or a missing role (403).
  */
 export function checkAccess(access: Access, caller: Caller | null): void {
   if (access.kind === 'public') return;
@@ -14,7 +15,10 @@ export function checkAccess(access: Access, caller: Caller | null): void {
       'This operation needs a signed-in session; API tokens cannot use it.',
     );
   }
-  if (access.kind === 'scope' && caller.via === 'token' && !caller.scopes?.includes(access.scope)) {
+  if (access.kind === 'token' && caller.via !== 'token') {
+    throw new NotAuthenticated('access.token_required', 'Send an API token (Authorization: Bearer …).');
+  }
+  if (access.kind !== 'session' && caller.via === 'token' && !caller.scopes?.includes(access.scope)) {
     throw new Forbidden('access.scope_missing', `This API token lacks the scope ${access.scope}.`);
   }
   if (access.roles && !access.roles.includes(caller.account.role)) {

@@ -4,18 +4,23 @@ import type { Schema, Static } from '../schemas/json-schema.js';
 
 /**
  * Who may call an operation. `public`: anybody; `session`: a signed-in member (API tokens are
- * refused); `scope`: a signed-in member, or an API token carrying the scope. `roles`, when given,
+ * refused); `scope`: a signed-in member, or an API token carrying the scope; `token`: an API token
+ * carrying the scope, and nothing else (the MCP endpoint). `roles`, when given,
  * also demands one of these roles of the caller (finer rules, such as ranks, stay in the domain).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'session'; roles?: readonly Role[] }
-  | { kind: 'scope'; scope: Scope; roles?: readonly Role[] };
+  | { kind: 'scope'; scope: Scope; roles?: readonly Role[] }
+  | { kind: 'token'; scope: Scope; roles?: readonly Role[] };
 
 export const PUBLIC = { kind: 'public' } as const;
 export const SESSION = { kind: 'session' } as const;
 export function scoped(scope: Scope): { kind: 'scope'; scope: Scope } {
   return { kind: 'scope', scope };
+}
+export function tokenOnly(scope: Scope): { kind: 'token'; scope: Scope } {
+  return { kind: 'token', scope };
 }
 
 /** What the transport lets an operation do with the caller's session (REST: the session cookie). */

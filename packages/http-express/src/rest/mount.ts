@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import type { Logger } from 'pino';
 import { checkAccess } from '../operations/access.js';
 import type { Call, Param } from '../operations/operation.js';
+import { NUL_MESSAGE, nulAt } from '../operations/nul-characters.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { issuesFrom } from '../schemas/validation-issues.js';
@@ -87,23 +88,6 @@ function locatedProblem(error: unknown, route: RouteDescription): unknown {
   return new HttpProblem(p);
 }
 
-/** Where the first string holding NUL is in a value (PostgreSQL text cannot hold one), or null. */
-function nulAt(value: unknown, location: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? location : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = nulAt(item, `${location}[${i}]`);
-      if (found) return found;
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = nulAt(item, location === '' ? key : `${location}.${key}`);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 /**
  * No string holding NUL goes further than the edge: in the path it names nothing (404); in the
  * query or the body it is a 422 at its place. So no NUL ever reaches a query.
@@ -114,7 +98,7 @@ function refuseNulInPath(params: Record<string, unknown>): void {
 
 function refuseNul(values: Record<string, unknown> | unknown, where: 'query' | 'body'): void {
   const at = values === undefined ? null : nulAt(values, where);
-  if (at) throw validationProblem([{ location: at, message: 'must not contain control characters (NUL)' }]);
+  if (at) throw validationProblem([{ location: at, message: NUL_MESSAGE }]);
 }
 
 /**

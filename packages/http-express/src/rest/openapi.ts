@@ -24,6 +24,7 @@ const TAGS = [
 function securityOf(access: Access): Array<Record<string, string[]>> | undefined {
   if (access.kind === 'public') return undefined;
   if (access.kind === 'session') return [{ session: [] }];
+  if (access.kind === 'token') return [{ token: [access.scope] }];
   return [{ session: [] }, { token: [access.scope] }];
 }
 

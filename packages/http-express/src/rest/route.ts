@@ -10,7 +10,7 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type ResponseSpec =
   | { schema: string; description?: string; headers?: string[] }
   /** Raw content of one media type, or of any of several (a photo as its site served it). */
-  | { content: string | string[]; description?: string; headers?: string[] }
+  | { content: string | string[]; contentSchema?: JsonSchema; description?: string; headers?: string[] }
   | { empty: true; description?: string; headers?: string[] };
 
 /** What the API description says of a route, whether it serves an operation or files and pages. */
@@ -34,6 +34,8 @@ export interface RouteDescription {
   errors?: number[];
   /** Problem answers whose body has a schema of its own (ErrorModel otherwise). */
   problems?: Record<number, string>;
+  /** Left out of the API description (a method answered only with 405). */
+  hidden?: boolean;
 }
 
 /** An operation bound to a method and a path. */
@@ -101,7 +103,7 @@ export class RestTable {
 
   /** Every route as the API description lists it: REST's own, then the operations, each in the order added. */
   descriptions(): RouteDescription[] {
-    return [...this.raw, ...this.operations.map(describeOperationRoute)];
+    return [...this.raw.filter((route) => !route.hidden), ...this.operations.map(describeOperationRoute)];
   }
 }
 

@@ -1,0 +1,112 @@
+import type { IncomingMessage } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { PUBLIC, tokenOnly } from '../../operations/operation.js';
+import { mcpServer } from '../../mcp/mcp-server.js';
+import { mcpTools } from '../../mcp/tools.js';
+import { problem } from '../problem.js';
+import { VERSION } from './service.routes.js';
+import type { RestRouteModule } from './route-module.js';
+
+export const MCP_PATH = '/mcp';
+
+const BOTH = 'application/json, text/event-stream';
+
+/**
+ * The answers here are always JSON, never a stream: a client that accepts JSON (or anything) is
+ * served whether or not it also names event streams, as the protocol asks clients to. A client
+ * that accepts neither still gets the SDK's 406.
+ */
+function acceptJson(req: IncomingMessage): void {
+  const accept = req.headers.accept ?? '*/*';
+  if (accept.includes('application/json') && accept.includes('text/event-stream')) return;
+  if (!/application\/json|application\/\*|\*\/\*/u.test(accept)) return;
+  req.headers.accept = BOTH;
+  const raw = req.rawHeaders;
+  let found = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]?.toLowerCase() === 'accept') {
+      raw[i + 1] = BOTH;
+      found = true;
+    }
+  }
+  if (!found) raw.push('Accept', BOTH);
+}
+
+/**
+ * The Model Context Protocol endpoint (docs/mcp.md): stateless Streamable HTTP, one JSON-RPC
+ * message per POST answered as JSON, a new MCP server for every request. API tokens only; the
+ * token's scopes decide which tools it lists and may call.
+ */
+export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config }) => {
+  const tools = mcpTools(operations, registry);
+
+  table.add({
+    method: 'post',
+    path: MCP_PATH,
+    operationId: 'mcp',
+    summary: 'Talk to Larder over the Model Context Protocol',
+    description:
+      'The endpoint an MCP client such as an AI assistant connects to: stateless Streamable HTTP, one JSON-RPC ' +
+      'message per request, answered as JSON. The tools describe themselves over tools/list; the token’s scopes ' +
+      'decide which ones it lists. Send `Authorization: Bearer <API token>` and ' +
+      '`Accept: application/json, text/event-stream`. See https://modelcontextprotocol.io/specification.',
+    tag: 'mcp',
+    access: tokenOnly('recipes:read'),
+    rawBody: {
+      contentType: 'application/json',
+      schema: { type: 'object', description: 'One JSON-RPC message' },
+    },
+    responses: {
+      200: {
+        content: 'application/json',
+        contentSchema: { type: 'object' },
+        description: 'The JSON-RPC response',
+      },
+    },
+    errors: [401, 403],
+    handle: async ({ req, res, caller, baseUrl, log }) => {
+      const server = mcpServer({
+        caller,
+        tools,
+        operations,
+        registry,
+        identity: { name: 'larder', version: VERSION },
+        baseUrl,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        log,
+      });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+        maxRequestBodySize: config.jsonLimitBytes,
+      });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      acceptJson(req);
+      await transport.handleRequest(req, res);
+    },
+  });
+
+  // A stateless server keeps no stream to GET and no session to DELETE.
+  for (const method of ['get', 'delete'] as const) {
+    table.add({
+      method,
+      path: MCP_PATH,
+      operationId: `mcp-${method}`,
+      summary: `${method.toUpperCase()} is not served: this MCP server is stateless`,
+      tag: 'mcp',
+      access: PUBLIC,
+      hidden: true,
+      responses: {},
+      errors: [405],
+      handle: async () => {
+        throw problem(405, 'This MCP server is stateless: send each JSON-RPC message with POST.', {
+          headers: { Allow: 'POST' },
+        });
+      },
+    });
+  }
+};
