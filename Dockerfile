@@ -9,7 +9,8 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages ./packages
-RUN find packages -mindepth 2 -maxdepth 2 ! -name package.json -exec rm -rf {} +
+# (bin/ stays: npm links the `larder` command from it.)
+RUN find packages -mindepth 2 -maxdepth 2 ! -name package.json ! -name bin -exec rm -rf {} +
 
 # --- build: install everything, compile, then drop the development dependencies ---------------
 FROM ${NODE_IMAGE} AS build
@@ -36,7 +37,9 @@ COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/packages ./packages
 # The code is read-only for the service; only /data (PGlite database, local image files) is writable.
-RUN mkdir -p /data && chown node:node /data
+# `larder` is the admin command (docs/operations.md): docker compose exec app larder users
+RUN mkdir -p /data && chown node:node /data \
+ && ln -s /app/packages/http-express/bin/larder.js /usr/local/bin/larder
 VOLUME ["/data"]
 USER node
 EXPOSE 8060

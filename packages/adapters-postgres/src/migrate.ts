@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrationProvider } from './migrations/index.js';
 
@@ -12,4 +12,29 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** How the database's schema stands against this code's migrations. */
+export interface MigrationState {
+  /** Migrations this code has and the database has not run yet, in order. */
+  pending: string[];
+  /** Migrations the database has run that this code does not know (a newer Larder migrated it). */
+  unknown: string[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see migrateToLatest
+export async function migrationState(db: Kysely<any>): Promise<MigrationState> {
+  const known = Object.keys(await migrationProvider.getMigrations()).sort();
+  let applied: string[] = [];
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    applied = rows.map((row) => row.name);
+  } catch {
+    // No migration table yet: an empty database, every migration pending.
+  }
+  const done = new Set(applied);
+  return {
+    pending: known.filter((name) => !done.has(name)),
+    unknown: applied.filter((name) => !known.includes(name)).sort(),
+  };
 }

@@ -47,6 +47,29 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return { ...database, kind: 'pglite', url: undefined };
 }
 
+/** An empty database on the test server, for a test that migrates it itself. */
+export interface EmptyServerDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * On a real PostgreSQL run, a new empty database (no migration run); on PGlite runs null: such a
+ * test gives the service a data directory of its own instead.
+ */
+export async function emptyServerDatabase(): Promise<EmptyServerDatabase | null> {
+  const serverUrl = process.env['LARDER_TEST_SERVER_URL'];
+  if (!serverUrl) return null;
+  const name = `${process.env['LARDER_TEST_PREFIX'] ?? 'larder_test_'}${randomBytes(6).toString('hex')}_empty`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
+}
+
 /**
  * Drops a finished test database. An autovacuum worker can still be in it, and
  * `with (force)` may not terminate that as a plain role: then wait and try

@@ -62,6 +62,14 @@ export class SmtpMailer implements Mailer {
     }
   }
 
+  async verify(server: MailServer): Promise<void> {
+    try {
+      await this.transportFor(server).verify();
+    } catch (error) {
+      throw mailFailure(error, this.patience);
+    }
+  }
+
   /** Closes every kept transport (at shutdown). */
   close(): void {
     for (const transport of this.transports.values()) transport.close();

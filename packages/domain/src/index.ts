@@ -7,6 +7,7 @@ export * from './shared/clock.port.js';
 export * from './shared/secrets.port.js';
 export * from './shared/expiring-signatures.js';
 export * from './store.port.js';
+export * from './accounts/operator-access.js';
 export * from './accounts/account-store.port.js';
 export * from './sessions/session-store.port.js';
 export * from './tokens/api-token-store.port.js';

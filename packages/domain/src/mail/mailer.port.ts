@@ -35,6 +35,8 @@ export interface OutgoingMail {
  */
 export interface Mailer {
   send(server: MailServer, mail: OutgoingMail): Promise<void>;
+  /** Connects, is greeted and signs in (when the server has a login), sending nothing; throws as `send` does. */
+  verify(server: MailServer): Promise<void>;
 }
 
 /** The SMTP server refused the mail; `reply` is what it said (e.g. `550 5.1.1 no such user`). */

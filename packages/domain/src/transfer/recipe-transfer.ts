@@ -45,7 +45,11 @@ export class RecipeTransfer {
    * The archive of these recipes as `viewerId` sees them, produced as it is read. Refuses an empty
    * list (422) and unknown ids (404) before the first byte.
    */
-  async export(recipeIds: readonly string[], viewerId: string): Promise<AsyncIterable<Uint8Array>> {
+  async export(
+    recipeIds: readonly string[],
+    viewerId: string,
+    progress: TransferProgress = () => undefined,
+  ): Promise<AsyncIterable<Uint8Array>> {
     const ids = [...new Set(recipeIds)];
     if (ids.length === 0) {
       throw new ValidationFailed([{ location: 'recipeIds', message: 'must name at least one recipe' }]);
@@ -56,7 +60,7 @@ export class RecipeTransfer {
       throw new NotFound('recipes.not_found', `No such recipe: ${missing.slice(0, 5).join(', ')}.`);
     }
     return this.deps.archives.write(
-      archiveFilesOf(this.recipesToExport(ids, viewerId), this.deps.clock.now()),
+      archiveFilesOf(this.recipesToExport(ids, viewerId, progress), this.deps.clock.now()),
     );
   }
 
@@ -71,9 +75,14 @@ export class RecipeTransfer {
     }
   }
 
-  private async *recipesToExport(ids: readonly string[], viewerId: string): AsyncGenerator<RecipeToExport> {
+  private async *recipesToExport(
+    ids: readonly string[],
+    viewerId: string,
+    progress: TransferProgress,
+  ): AsyncGenerator<RecipeToExport> {
     const { store, images } = this.deps;
-    for (const id of ids) {
+    for (const [index, id] of ids.entries()) {
+      if (index > 0) progress(index, ids.length);
       const view = await store.recipes.view({ id }, viewerId);
       // Deleted while the export was being written: the archive leaves it out.
       if (!view) continue;
@@ -86,6 +95,7 @@ export class RecipeTransfer {
         },
       };
     }
+    progress(ids.length, ids.length);
   }
 
   /**

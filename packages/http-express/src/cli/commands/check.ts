@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { migrationState } from '@larder/adapters-postgres';
+import {
+  IDENTITY_PROVIDER,
+  IMAGE_STORE,
+  type IdentityProvider,
+  type ImageStore,
+  MAILER,
+  MailConfiguration,
+  type Mailer,
+} from '@larder/domain';
+import { sql } from 'kysely';
+import type { Config } from '../../config.js';
+import { UsageError } from '../args.js';
+import { type Command, type CommandContext, EXIT } from '../command.js';
+import type { Workspace } from '../workspace.js';
+
+type Outcome = 'ok' | 'FAIL' | 'off';
+
+function line(context: CommandContext, outcome: Outcome, part: string, text: string): void {
+  context.out.write(`${outcome.padEnd(5)} ${part.padEnd(14)} ${text}\n`);
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The configuration in words, without any secret. */
+function described(config: Config): string {
+  const database = config.databaseUrl
+    ? `PostgreSQL at ${new URL(config.databaseUrl).host}`
+    : `embedded database under ${config.dataDir}/db`;
+  const photos = config.s3
+    ? `photos in bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`
+    : `photos under ${config.dataDir}/images`;
+  const url = config.publicUrl
+    ? `public URL ${config.publicUrl}`
+    : 'no SERVICE_PUBLIC_URL (links in mail are off)';
+  return `${database}; ${photos}; ${url}`;
+}
+
+async function checkDatabase(context: CommandContext, workspace: Workspace): Promise<boolean> {
+  const { database } = workspace;
+  try {
+    const { rows } = await sql<{ version: string }>`select version()`.execute(database.db);
+    const version = /^PostgreSQL [\d.]+/u.exec(rows[0]?.version ?? '')?.[0] ?? 'PostgreSQL';
+    line(
+      context,
+      'ok',
+      'database',
+      `${database.driver === 'pglite' ? `${version} (embedded)` : version} answers`,
+    );
+  } catch (error) {
+    line(context, 'FAIL', 'database', reason(error));
+    return false;
+  }
+  const state = await migrationState(database.db);
+  if (state.unknown.length > 0) {
+    line(context, 'FAIL', 'schema', `migrated by a newer Larder (${state.unknown.join(', ')})`);
+    return false;
+  }
+  if (state.pending.length > 0) {
+    line(context, 'FAIL', 'schema', `${state.pending.length} migration(s) pending: run \`larder migrate\``);
+    return false;
+  }
+  line(context, 'ok', 'schema', 'up to date');
+  return true;
+}
+
+/** Writes, reads and removes a small file, as photos are. */
+async function checkImageStore(context: CommandContext, workspace: Workspace): Promise<boolean> {
+  const images = workspace.container.resolve<ImageStore>(IMAGE_STORE);
+  const key = `checks/${randomUUID()}.txt`;
+  const where = workspace.config.s3
+    ? `bucket ${workspace.config.s3.bucket}`
+    : `${workspace.config.dataDir}/images`;
+  try {
+    await images.put(key, new TextEncoder().encode('larder check'), 'text/plain');
+    const found = await images.head(key);
+    await images.delete(key);
+    if (!found) throw new Error('a file written could not be read back');
+    line(context, 'ok', 'image store', `${where}: written, read and removed a file`);
+    return true;
+  } catch (error) {
+    line(context, 'FAIL', 'image store', `${where}: ${reason(error)}`);
+    return false;
+  }
+}
+
+async function checkMail(context: CommandContext, workspace: Workspace): Promise<boolean> {
+  const inForce = await workspace.container.resolve(MailConfiguration).inForce();
+  if (!inForce) {
+    line(context, 'off', 'mail', 'no SMTP server configured (SERVICE_SMTP_* or the owner’s mail settings)');
+    return true;
+  }
+  const { server } = inForce;
+  const where = `${server.host}:${server.port}${server.username ? ` as ${server.username}` : ''}`;
+  try {
+    await workspace.container.resolve<Mailer>(MAILER).verify(server);
+    line(context, 'ok', 'mail', `${where}: connected${server.username ? ' and signed in' : ''}`);
+    return true;
+  } catch (error) {
+    line(context, 'FAIL', 'mail', `${where}: ${reason(error)}`);
+    return false;
+  }
+}
+
+async function checkSignOn(context: CommandContext, workspace: Workspace): Promise<boolean> {
+  const oidc = workspace.config.oidc;
+  if (!oidc || !workspace.container.isRegistered(IDENTITY_PROVIDER)) {
+    line(context, 'off', 'single sign-on', 'no OpenID Connect provider configured');
+    return true;
+  }
+  const provider = workspace.container.resolve<IdentityProvider & { discover?: () => Promise<void> }>(
+    IDENTITY_PROVIDER,
+  );
+  try {
+    await provider.discover?.();
+    line(context, 'ok', 'single sign-on', `${oidc.issuer}: discovery document read`);
+    return true;
+  } catch (error) {
+    line(context, 'FAIL', 'single sign-on', `${oidc.issuer}: ${reason(error)}`);
+    return false;
+  }
+}
+
+export const check: Command = {
+  name: 'check',
+  summary: 'validate the configuration and reach the database, image store, mail and sign-on',
+  usage: 'larder check',
+  help:
+    'One line per part: ok, FAIL (with the reason) or off. Writes one small file to the image store and ' +
+    'removes it; connects to the SMTP server and signs in without sending; reads the OpenID provider’s ' +
+    'discovery document. Exits 0 when nothing failed, 1 when something did, 2 when the configuration is ' +
+    'invalid. Run it while the service runs only on PostgreSQL (the embedded database is locked by it).',
+  options: {},
+  async run(args, context) {
+    if (args.positional.length > 0) throw new UsageError('check takes no arguments');
+    const config = context.config();
+    line(context, 'ok', 'configuration', described(config));
+    let workspace: Workspace;
+    try {
+      workspace = await context.open({ anySchema: true });
+    } catch (error) {
+      line(context, 'FAIL', 'database', reason(error));
+      return EXIT.failed;
+    }
+    try {
+      const results = [
+        await checkDatabase(context, workspace),
+        await checkImageStore(context, workspace),
+        await checkMail(context, workspace),
+        await checkSignOn(context, workspace),
+      ];
+      return results.every(Boolean) ? EXIT.ok : EXIT.failed;
+    } finally {
+      await workspace.close();
+    }
+  },
+};

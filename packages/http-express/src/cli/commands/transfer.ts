@@ -1,0 +1,106 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type Caller, NotFound, RecipeTransfer } from '@larder/domain';
+import { coreDependencies } from '../../composition-root.js';
+import { UsageError } from '../args.js';
+import { type Command, EXIT } from '../command.js';
+import { progressOn } from '../progress.js';
+
+/** Exports and imports run as the owner (or the member named with --as): a caller with every right. */
+async function actingMember(
+  store: ReturnType<typeof coreDependencies>['store'],
+  username?: string,
+): Promise<Caller> {
+  const account = username ? await store.accounts.byUsername(username) : await store.accounts.owner();
+  if (!account) {
+    throw new NotFound(
+      'accounts.not_found',
+      username ? `No account is called ${username}.` : 'There is no owner yet.',
+    );
+  }
+  return { account, via: 'session' };
+}
+
+export const exportRecipes: Command = {
+  name: 'export',
+  summary: 'write recipes with their photos to a zip (a whole household with --all)',
+  usage: 'larder export (--all | --recipe ID[,ID…]) FILE.zip',
+  help:
+    'Writes the archive format of docs/transfer.md, as POST /api/v1/export does, with no limit on the ' +
+    'number of recipes: --all for every recipe (a backup), or --recipe with ids separated by commas for some. The ' +
+    'file appears only when the export is complete (it is written to FILE.zip.part first).',
+  options: { flags: ['all'], values: ['recipe'] },
+  async run(args, context) {
+    const [file, ...rest] = args.positional;
+    const some = args.values.get('recipe');
+    if (!file || rest.length > 0) throw new UsageError('export takes one FILE.zip');
+    if (args.flags.has('all') === (some !== undefined))
+      throw new UsageError('export takes --all or --recipe ID');
+    const workspace = await context.open();
+    const part = `${file}.part`;
+    try {
+      const transfer = workspace.container.resolve(RecipeTransfer);
+      const owner = await actingMember(coreDependencies(workspace.container).store);
+      const ids = some !== undefined ? some.split(',').map((id) => id.trim()) : await transfer.allRecipeIds();
+      if (ids.length === 0) {
+        context.err.write('larder: there are no recipes to export\n');
+        return EXIT.failed;
+      }
+      const progress = progressOn(context.err, 'exporting recipes');
+      const zip = await transfer.export(ids, owner.account.id, (done, total) => progress.update(done, total));
+      try {
+        await pipeline(Readable.from(zip), createWriteStream(part));
+      } finally {
+        progress.finish();
+      }
+      await rename(part, file);
+      const { size } = await stat(file);
+      context.out.write(`exported ${ids.length} recipe(s) to ${file} (${(size / 2 ** 20).toFixed(1)} MiB)\n`);
+      return EXIT.ok;
+    } catch (error) {
+      await rm(part, { force: true });
+      throw error;
+    } finally {
+      await workspace.close();
+    }
+  },
+};
+
+export const importRecipes: Command = {
+  name: 'import',
+  summary: 'create the recipes of an export zip',
+  usage: 'larder import [--as USERNAME] FILE.zip',
+  help:
+    'Creates every recipe of the archive with its photos, all or nothing, as POST /api/v1/import does ' +
+    '(the same checks and limits; a refused archive names the entry and creates nothing). The recipes ' +
+    'are written by the owner, or by the member named with --as. --json lists what was created.',
+  options: { values: ['as'], flags: ['json'] },
+  async run(args, context) {
+    const [file, ...rest] = args.positional;
+    if (!file || rest.length > 0) throw new UsageError('import takes one FILE.zip');
+    await stat(file).catch(() => {
+      throw new Error(`cannot read ${file}`);
+    });
+    const workspace = await context.open();
+    try {
+      const transfer = workspace.container.resolve(RecipeTransfer);
+      const caller = await actingMember(coreDependencies(workspace.container).store, args.values.get('as'));
+      const progress = progressOn(context.err, 'importing photos and recipes');
+      let created;
+      try {
+        created = await transfer.import(caller, createReadStream(file), (done, total) =>
+          progress.update(done, total),
+        );
+      } finally {
+        progress.finish();
+      }
+      if (args.flags.has('json')) context.out.write(`${JSON.stringify(created, null, 2)}\n`);
+      else context.out.write(`imported ${created.length} recipe(s) as ${caller.account.username}\n`);
+      return EXIT.ok;
+    } finally {
+      await workspace.close();
+    }
+  },
+};

@@ -1,0 +1,60 @@
+import { type Database, migrationState, openDatabase } from '@larder/adapters-postgres';
+import { IMAGE_RENDERER, type ImageRenderer, MAILER } from '@larder/domain';
+import type { DependencyContainer } from 'tsyringe';
+import { composeContainer } from '../composition-root.js';
+import type { Config } from '../config.js';
+
+/** The configured database and image store, composed as the service composes them. */
+export interface Workspace {
+  config: Config;
+  database: Database;
+  container: DependencyContainer;
+  /** Where links the command prints open: `SERVICE_PUBLIC_URL`, or the service's own port here. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The database is not at this Larder's schema: the command would misread it, so it stops. */
+export class SchemaMismatch extends Error {}
+
+/**
+ * Opens the configured database (the embedded one under the data directory is locked while open:
+ * a running service holds it) and composes the service around it, without its timers and without
+ * the read cache. Refuses a database whose migrations differ from this code's, unless `anySchema`.
+ */
+export async function openWorkspace(
+  config: Config,
+  options: { anySchema?: boolean } = {},
+): Promise<Workspace> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    if (!options.anySchema) {
+      const state = await migrationState(database.db);
+      if (state.unknown.length > 0) {
+        throw new SchemaMismatch(
+          `the database was migrated by a newer Larder (${state.unknown.join(', ')}); use that version`,
+        );
+      }
+      if (state.pending.length > 0) {
+        throw new SchemaMismatch(
+          `the database needs ${state.pending.length} migration(s) first: run \`larder migrate\``,
+        );
+      }
+    }
+    const container = composeContainer({ ...config, readCache: false }, database);
+    return {
+      config,
+      database,
+      container,
+      baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      close: async () => {
+        await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
+        (container.resolve(MAILER) as { close?: () => void }).close?.();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,290 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
+import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
+import {
+  type EmptyServerDatabase,
+  emptyServerDatabase,
+} from '@larder/adapters-postgres/test-support/test-database.js';
+import { startSmtpSink } from '@larder/adapters-smtp/test-support/smtp-sink.js';
+import { startTestIdentityProvider } from '@larder/adapters-oidc/test-support/oidc-provider.js';
+import { buildZip, storedEntry } from '@larder/adapters-zip/test-support/zip-builder.js';
+import { type Caller, AccountSetup, RecipeCollection, RecipePhotos, ensureOwner } from '@larder/domain';
+import { coreDependencies } from '../src/composition-root.js';
+import { runCommandLine } from '../src/cli/run.js';
+import { startServiceProcess } from '../test-support/service-process.js';
+import { openWorkspace } from '../src/cli/workspace.js';
+import { loadConfig } from '../src/config.js';
+import { recipeBody } from './recipe-fixtures.js';
+
+const run = promisify(execFile);
+
+interface Ran {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** A writable that collects what is written, as a terminal stream would receive it. */
+function collector(): NodeJS.WriteStream & { text(): string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  return Object.assign(stream, { text: () => text, isTTY: false }) as unknown as NodeJS.WriteStream & {
+    text(): string;
+  };
+}
+
+describe('the larder admin command, on the configured database and image store', () => {
+  let dir: string;
+  let server: EmptyServerDatabase | null;
+  let env: Record<string, string>;
+
+  const larder = async (args: string[], more: Record<string, string> = {}): Promise<Ran> => {
+    const out = collector();
+    const err = collector();
+    const code = await runCommandLine(args, { out, err }, { ...env, ...more });
+    return { code, out: out.text(), err: err.text() };
+  };
+
+  /** The configured database and image store, composed, for the test to look at or prepare. */
+  const withWorkspace = async <T>(work: (w: Awaited<ReturnType<typeof openWorkspace>>) => Promise<T>) => {
+    const workspace = await openWorkspace(loadConfig(env));
+    try {
+      return await work(workspace);
+    } finally {
+      await workspace.close();
+    }
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'larder-cli-'));
+    server = await emptyServerDatabase();
+    env = {
+      SERVICE_DATA_DIR: join(dir, 'data'),
+      SERVICE_PUBLIC_URL: 'https://recipes.example.org',
+      ...(server ? { SERVICE_DATABASE_URL: server.url } : {}),
+    };
+  });
+
+  afterAll(async () => {
+    await server?.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('says how it is used: the command list, --help for each command, exit 2 for a wrong command line', async () => {
+    const none = await larder([]);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(
+      /owner-link[\s\S]*users[\s\S]*user-link[\s\S]*migrate[\s\S]*check[\s\S]*export[\s\S]*import/,
+    );
+    expect((await larder(['--help'])).code).toBe(0);
+    for (const name of ['owner-link', 'users', 'user-link', 'migrate', 'check', 'export', 'import']) {
+      const help = await larder([name, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.out).toMatch(new RegExp(`^Usage: larder ${name}`));
+    }
+    const unknown = await larder(['cook']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/no command "cook"/);
+    const option = await larder(['users', '--colour']);
+    expect(option.code).toBe(2);
+    expect(option.err).toMatch(/unknown option --colour/);
+    expect((await larder(['user-link'])).code).toBe(2);
+    expect((await larder(['export', 'x.zip'])).code).toBe(2);
+    const config = await larder(['users'], { SERVICE_IMAGE_WORKERS: 'many' });
+    expect(config.code).toBe(2);
+    expect(config.err).toMatch(/SERVICE_IMAGE_WORKERS/);
+  });
+
+  it('migrate: brings an empty database up to date, then has nothing to do; other commands wait for it', async () => {
+    const early = await larder(['users']);
+    expect(early.code).toBe(1);
+    expect(early.err).toMatch(/run `larder migrate`/);
+    const first = await larder(['migrate']);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/^migrated: 20261122T0900_accounts_and_settings$/m);
+    const again = await larder(['migrate']);
+    expect(again).toMatchObject({ code: 0, out: 'The database is up to date; nothing to do.\n' });
+  });
+
+  it('owner-link and user-link: a link to choose a password, setup without one, reset with one', async () => {
+    expect((await larder(['owner-link'])).err).toMatch(/no owner yet/);
+    await withWorkspace((w) => ensureOwner(coreDependencies(w.container), 'owner', undefined));
+    const owner = await larder(['owner-link']);
+    expect(owner.code).toBe(0);
+    expect(owner.out).toMatch(/^https:\/\/recipes\.example\.org\/setup\/[A-Za-z0-9_-]+\n$/);
+    expect(owner.err).toMatch(/owner \(owner\) to choose a password, valid until/);
+    const token = owner.out.trim().split('/').pop()!;
+    // The link works: it names the owner's setup, and choosing a password with it signs in.
+    await withWorkspace(async (w) => {
+      const setup = w.container.resolve(AccountSetup);
+      expect(await setup.inspect(token)).toMatchObject({ purpose: 'setup', account: { username: 'owner' } });
+      await setup.redeem(token, 'a new owner password');
+    });
+    const reset = await larder(['user-link', 'owner']);
+    expect(reset.code).toBe(0);
+    expect(reset.err).toMatch(/choose a new password, valid until/);
+    await withWorkspace(async (w) => {
+      const inspected = await w.container.resolve(AccountSetup).inspect(reset.out.trim().split('/').pop()!);
+      expect(inspected.purpose).toBe('reset');
+    });
+    const nobody = await larder(['user-link', 'nobody']);
+    expect(nobody).toMatchObject({ code: 1, out: '' });
+    expect(nobody.err).toMatch(/No account is called nobody/);
+  });
+
+  it('users: a table, or JSON for scripts', async () => {
+    const table = await larder(['users']);
+    expect(table.code).toBe(0);
+    expect(table.out.split('\n')[0]).toMatch(/^USERNAME\s+ROLE\s+NAME\s+ADDRESS\s+SIGN-IN$/);
+    expect(table.out).toMatch(/^owner\s+owner\s+owner\s+-\s+password$/m);
+    const json = await larder(['users', '--json']);
+    expect(JSON.parse(json.out)).toEqual([
+      expect.objectContaining({ username: 'owner', role: 'owner', password: true, setupLinkExpiresAt: null }),
+    ]);
+  });
+
+  it('export --all and import: a whole household through a zip, with a progress report', async () => {
+    const archive = join(dir, 'backup.zip');
+    const empty = await larder(['export', '--all', archive]);
+    expect(empty).toMatchObject({ code: 1 });
+    expect(empty.err).toMatch(/no recipes/);
+    const jpeg = await jpegOf(400, 300);
+    await withWorkspace(async (w) => {
+      const owner = await coreDependencies(w.container).store.accounts.owner();
+      const caller: Caller = { account: owner!, via: 'session' };
+      for (const title of ['Pea soup', 'Apple cake']) {
+        const recipe = await w.container
+          .resolve(RecipeCollection)
+          .create(caller, recipeBody({ title }) as never);
+        await w.container.resolve(RecipePhotos).upload(caller, recipe.recipe.id, jpeg);
+      }
+    });
+    const exported = await larder(['export', '--all', archive]);
+    expect(exported.code).toBe(0);
+    expect(exported.out).toMatch(/^exported 2 recipe\(s\) to .*backup\.zip/);
+    expect(exported.err).toMatch(/exporting recipes: 2\/2/);
+    expect((await stat(archive)).size).toBeGreaterThan(2000);
+
+    const imported = await larder(['import', '--json', archive]);
+    expect(imported.code).toBe(0);
+    const created = JSON.parse(imported.out) as unknown[];
+    expect(created).toHaveLength(2);
+    expect(created).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'Pea soup', slug: 'pea-soup-2' }),
+        expect.objectContaining({ title: 'Apple cake', slug: 'apple-cake-2' }),
+      ]),
+    );
+    expect(imported.err).toMatch(/importing photos and recipes: 4\/4/);
+    const count = await withWorkspace(
+      async (w) => (await coreDependencies(w.container).store.recipes.ids(null, 100)).length,
+    );
+    expect(count).toBe(4);
+
+    const slip = join(dir, 'slip.zip');
+    await writeFile(slip, buildZip([storedEntry('../evil.json', Buffer.from('{}'))]));
+    const refused = await larder(['import', slip]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/\.\.\/evil\.json/);
+    expect((await larder(['import', '--as', 'nobody', archive])).err).toMatch(/No account is called nobody/);
+    expect((await larder(['import', join(dir, 'missing.zip')])).code).toBe(1);
+    // A failed export leaves no file behind.
+    const unknown = await larder(['export', '--recipe', 'no-such-id', join(dir, 'none.zip')]);
+    expect(unknown.code).toBe(1);
+    await expect(stat(join(dir, 'none.zip'))).rejects.toThrow();
+    await expect(stat(join(dir, 'none.zip.part'))).rejects.toThrow();
+  });
+
+  it('check: a line per part, and exit 1 when one fails', async () => {
+    const sink = await startSmtpSink({ auth: { username: 'larder', password: 'mail-secret' } });
+    const provider = await startTestIdentityProvider();
+    try {
+      const mailEnv = {
+        SERVICE_SMTP_HOST: '127.0.0.1',
+        SERVICE_SMTP_PORT: String(sink.port),
+        SERVICE_SMTP_SECURITY: 'none',
+        SERVICE_SMTP_FROM: 'larder@example.org',
+        SERVICE_SMTP_USERNAME: 'larder',
+        SERVICE_SMTP_PASSWORD: 'mail-secret',
+      };
+      const oidcEnv = {
+        SERVICE_OIDC_ISSUER: provider.issuer,
+        SERVICE_OIDC_CLIENT_ID: provider.clientId,
+        SERVICE_OIDC_CLIENT_SECRET: provider.clientSecret,
+      };
+      const plain = await larder(['check']);
+      expect(plain.code).toBe(0);
+      expect(plain.out).toMatch(/^ok\s+configuration\s+/m);
+      expect(plain.out).toMatch(/^ok\s+database\s+PostgreSQL [\d.]+/m);
+      expect(plain.out).toMatch(/^ok\s+schema\s+up to date$/m);
+      expect(plain.out).toMatch(/^ok\s+image store\s+.*written, read and removed a file$/m);
+      expect(plain.out).toMatch(/^off\s+mail\s+/m);
+      expect(plain.out).toMatch(/^off\s+single sign-on\s+/m);
+      expect(plain.out).not.toMatch(/secret/);
+
+      const all = await larder(['check'], { ...mailEnv, ...oidcEnv });
+      expect(all.out).toMatch(/^ok\s+mail\s+127\.0\.0\.1:\d+ as larder: connected and signed in$/m);
+      expect(all.out).toMatch(/^ok\s+single sign-on\s+http:\/\/127\.0\.0\.1:\d+: discovery document read$/m);
+      expect(all.code).toBe(0);
+      expect(sink.mails).toHaveLength(0);
+
+      const wrong = await larder(['check'], { ...mailEnv, SERVICE_SMTP_PASSWORD: 'wrong' });
+      expect(wrong.code).toBe(1);
+      expect(wrong.out).toMatch(/^FAIL\s+mail\s+/m);
+      expect(wrong.out).not.toMatch(/wrong/);
+    } finally {
+      await sink.stop();
+      await provider.stop();
+    }
+    const images = await larder(['check'], {
+      SERVICE_S3_BUCKET: 'nowhere',
+      SERVICE_S3_ENDPOINT: 'http://127.0.0.1:9',
+    });
+    expect(images.code).toBe(1);
+    expect(images.out).toMatch(/^FAIL\s+image store\s+bucket nowhere: /m);
+  });
+
+  it('refuses a database a running service holds (the embedded one), or one a newer Larder migrated', async () => {
+    if (!server) {
+      // The service, running in a process of its own on the same data directory.
+      const service = await startServiceProcess({}, env['SERVICE_DATA_DIR']);
+      try {
+        const res = await larder(['users']);
+        expect(res.code).toBe(1);
+        expect(res.err).toMatch(/in use by another Larder process/);
+      } finally {
+        await service.stop();
+      }
+    }
+    await withWorkspace((w) =>
+      w.database.db
+        .insertInto('kysely_migration' as never)
+        .values({ name: '29991231T0000_future', timestamp: new Date().toISOString() } as never)
+        .execute(),
+    );
+    const newer = await larder(['users']);
+    expect(newer.code).toBe(1);
+    expect(newer.err).toMatch(/migrated by a newer Larder \(29991231T0000_future\)/);
+    expect((await larder(['migrate'])).code).toBe(1);
+    expect((await larder(['check'])).out).toMatch(/^FAIL\s+schema\s+migrated by a newer Larder/m);
+  });
+
+  it('runs as the `larder` program the package installs', async () => {
+    const bin = new URL('../bin/larder.js', import.meta.url).pathname;
+    const { stdout } = await run(process.execPath, [bin, '--help'], { timeout: 60_000 });
+    expect(stdout).toMatch(/^larder — /);
+    await expect(run(process.execPath, [bin, 'cook'], { timeout: 60_000 })).rejects.toMatchObject({
+      code: 2,
+    });
+    expect(JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')).bin).toEqual({
+      larder: './bin/larder.js',
+    });
+  });
+});
