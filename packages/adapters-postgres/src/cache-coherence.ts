@@ -1,6 +1,6 @@
 import type { Database } from './connect.js';
 import type { ReadCache } from './read-cache.js';
-import { READS_CHANGED_CHANNEL } from './store.js';
+import { READS_CHANGED_CHANNEL, tagsOfNotice } from './store.js';
 
 export interface CoherenceOptions {
   /** Told when the cache goes off (the notifications cannot be heard) or on again. */
@@ -47,7 +47,7 @@ export function keepCoherent(
     database
       .listen(
         READS_CHANGED_CHANNEL,
-        () => cache.invalidate(),
+        (payload) => cache.invalidate(tagsOfNotice(payload)),
         () => {
           // Only a connection that was listening, of the latest attempt, reports its loss.
           if (mine !== attempt || !listening) return;

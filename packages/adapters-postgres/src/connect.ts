@@ -22,11 +22,11 @@ export interface Database {
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   /**
-   * Calls `onNotice` for every NOTIFY on `channel` (from any instance on this
+   * Calls `onNotice` with the payload of every NOTIFY on `channel` (from any instance on this
    * database, after the sending transaction commits); `onLost` when the
    * listening connection fails. Resolves once listening.
    */
-  listen(channel: string, onNotice: () => void, onLost: () => void): Promise<void>;
+  listen(channel: string, onNotice: (payload: string) => void, onLost: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.on('error', lose);
         client.on('end', lose);
         client.on('notification', (message) => {
-          if (message.channel === channel) onNotice();
+          if (message.channel === channel) onNotice(message.payload ?? '');
         });
         await client.connect();
         await client.query(`listen ${client.escapeIdentifier(channel)}`);
@@ -99,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     driver: 'pglite',
     ping: () => ping(db),
     listen: async (channel, onNotice) => {
-      unlisteners.push(await instance.listen(channel, () => onNotice()));
+      unlisteners.push(await instance.listen(channel, (payload) => onNotice(payload ?? '')));
     },
     close: async () => {
       for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => undefined);

@@ -49,14 +49,17 @@ function repositoriesOn(db: Executor): Repositories {
 
 type Repo = Record<string, (...args: unknown[]) => Promise<unknown>>;
 
+/** What a write touches: the tags of the cached reads it changes, or everything. */
+type Touched = readonly string[] | 'all';
+
 /**
  * Repositories whose data the cached reads show, with the methods that only
- * read. Every other method of these repositories counts as a write and clears
- * the cache: a new method is safe by default.
+ * read. Every other method of these repositories is a write (see WRITES).
  */
 const READS: Partial<Record<keyof Repositories, string[]>> = {
   accounts: ['byId', 'byUsername', 'owner', 'list', 'count', 'colorUsage', 'byConfirmedEmail'],
   sessions: ['findWithAccount'],
+  apiTokens: ['findWithAccount', 'byId', 'list'],
   settings: ['get', 'getForUpdate'],
   recipes: ['view', 'byId', 'existing', 'ids', 'bySourceKey', 'byIdForUpdate', 'lockSlugs', 'slugsLike'],
   recipeListing: ['cards', 'tagCounts', 'authorCounts'],
@@ -64,15 +67,140 @@ const READS: Partial<Record<keyof Repositories, string[]>> = {
   recipeImages: ['list', 'find'],
 };
 
-/** The cached reads and the key each call is kept under. */
-const CACHED: Partial<Record<keyof Repositories, Record<string, (args: unknown[]) => string>>> = {
-  sessions: { findWithAccount: ([digest]) => `session:${String(digest)}` },
-  recipes: { view: ([key, viewerId]) => `view:${JSON.stringify(key)}:${String(viewerId)}` },
-  recipeListing: { cards: ([query]) => `cards:${JSON.stringify(query)}` },
+/** Tags: what a cached answer shows. `people` is everything that shows a member's name, colour or photo. */
+const tag = {
+  recipe: (id: unknown) => `recipe:${String(id)}`,
+  account: (id: unknown) => `account:${String(id)}`,
+  session: (digest: unknown) => `session:${String(digest)}`,
+  token: (digest: unknown) => `token:${String(digest)}`,
+  tokenId: (id: unknown) => `token-id:${String(id)}`,
+  cards: 'cards',
+  people: 'people',
+  /** A recipe asked for and not found: any new recipe, or slug, may be it. */
+  absent: 'recipes:absent',
 };
 
+interface CachedRead {
+  key(args: unknown[]): string;
+  tags(args: unknown[], value: unknown): readonly string[];
+}
+
+/** The cached reads: the key each call is kept under, and the tags of its answer. */
+const CACHED: Partial<Record<keyof Repositories, Record<string, CachedRead>>> = {
+  sessions: {
+    findWithAccount: {
+      key: ([digest]) => tag.session(digest),
+      tags: ([digest], found) => {
+        const account = (found as { account?: { id: string } } | null)?.account;
+        return account ? [tag.session(digest), tag.account(account.id)] : [tag.session(digest)];
+      },
+    },
+  },
+  apiTokens: {
+    findWithAccount: {
+      key: ([digest]) => tag.token(digest),
+      tags: ([digest], found) => {
+        const hit = found as { token: { id: string }; account: { id: string } } | null;
+        return hit
+          ? [tag.token(digest), tag.tokenId(hit.token.id), tag.account(hit.account.id)]
+          : [tag.token(digest)];
+      },
+    },
+  },
+  recipes: {
+    view: {
+      key: ([key, viewerId]) => `view:${JSON.stringify(key)}:${String(viewerId)}`,
+      tags: (_args, view) => {
+        const id = (view as { recipe?: { id: string } } | null)?.recipe?.id;
+        return id ? [tag.recipe(id), tag.people] : [tag.absent];
+      },
+    },
+  },
+  recipeListing: {
+    cards: { key: ([query]) => `cards:${JSON.stringify(query)}`, tags: () => [tag.cards, tag.people] },
+  },
+};
+
+const ofRecipe = (recipeId: unknown): Touched => [tag.recipe(recipeId), tag.cards];
+
+/**
+ * What each write touches. A write of a repository in READS that is not named here touches
+ * everything: a new method is safe by default, and only made finer on purpose.
+ */
+const WRITES: Partial<Record<keyof Repositories, Record<string, (args: unknown[]) => Touched>>> = {
+  sessions: {
+    create: ([session]) => [tag.session((session as { tokenDigest: string }).tokenDigest)],
+    extend: ([digest]) => [tag.session(digest)],
+    delete: ([digest]) => [tag.session(digest)],
+    deleteAllOf: ([accountId]) => [tag.account(accountId)],
+    // An expired session is refused by the use case whatever the cache holds, and deleted one by one there.
+    deleteExpired: () => [],
+  },
+  apiTokens: {
+    insert: ([token]) => [tag.token((token as { tokenDigest: string }).tokenDigest)],
+    markUsed: ([id]) => [tag.tokenId(id)],
+    delete: ([id]) => [tag.tokenId(id)],
+  },
+  accounts: {
+    insert: () => [],
+    update: ([id]) => [tag.account(id), tag.people],
+    claimMailSlot: ([id]) => [tag.account(id)],
+  },
+  recipes: {
+    insert: () => [tag.cards, tag.absent],
+    replace: ([recipe]) => [tag.recipe((recipe as { id: string }).id), tag.cards, tag.absent],
+    delete: ([id]) => ofRecipe(id),
+    addFavorite: ([recipeId]) => ofRecipe(recipeId),
+    removeFavorite: ([recipeId]) => ofRecipe(recipeId),
+    addTasty: ([recipeId]) => ofRecipe(recipeId),
+    removeTasty: ([recipeId]) => ofRecipe(recipeId),
+  },
+  recipeImages: {
+    insert: ([photo]) => ofRecipe((photo as { recipeId: string }).recipeId),
+    delete: ([recipeId]) => ofRecipe(recipeId),
+    setCover: ([recipeId]) => ofRecipe(recipeId),
+    setPositions: ([recipeId]) => ofRecipe(recipeId),
+  },
+  // Cards show whether a recipe has comments new to the viewer.
+  comments: {
+    insert: () => [tag.cards],
+    updateBody: () => [tag.cards],
+    delete: () => [tag.cards],
+    markSeen: () => [tag.cards],
+  },
+};
+
+/** NOTIFY payloads carry the tags, comma-separated; an empty payload means everything. */
+const MAX_NOTICE = 7000;
+
+function noticeOf(touched: Touched): string {
+  if (touched === 'all') return '';
+  const text = [...new Set(touched)].join(',');
+  return text.length > MAX_NOTICE ? '' : text;
+}
+
+/** The tags a notice from another instance names (undefined: everything). */
+export function tagsOfNotice(payload: string): readonly string[] | undefined {
+  return payload === '' ? undefined : payload.split(',');
+}
+
+function invalidate(cache: ReadCache, touched: Touched): void {
+  cache.invalidate(touched === 'all' ? undefined : touched);
+}
+
+/** The tags a transaction's writes touched so far, cleared again once it commits. */
 interface WriteTracker {
-  wrote: boolean;
+  touched: Set<string> | 'all' | null;
+}
+
+function track(tracker: WriteTracker, touched: Touched): void {
+  if (tracker.touched === 'all') return;
+  if (touched === 'all') {
+    tracker.touched = 'all';
+    return;
+  }
+  tracker.touched ??= new Set();
+  for (const t of touched) tracker.touched.add(t);
 }
 
 function withCache(
@@ -86,23 +214,35 @@ function withCache(
     const target = repos[name] as unknown as Repo;
     const reads = new Set(READS[name]);
     const cached = CACHED[name] ?? {};
+    const writes = WRITES[name] ?? {};
     // One wrapper per method, made on first use: hot reads allocate no new function per call.
     const wrappers = new Map<string, unknown>();
     const wrap = (object: Repo, property: string, method: (...args: unknown[]) => Promise<unknown>) => {
-      const keyOf = cached[property];
+      const read = cached[property];
       // Inside a transaction reads go to the database: they may see its own writes.
-      if (keyOf && !tracker)
-        return (...args: unknown[]) => cache.read(keyOf(args), () => method.apply(object, args));
+      if (read && !tracker) {
+        return (...args: unknown[]) =>
+          cache.read(
+            read.key(args),
+            (value) => read.tags(args, value),
+            () => method.apply(object, args),
+          );
+      }
       if (reads.has(property)) return method.bind(object);
+      const touches = writes[property];
       return async (...args: unknown[]) => {
-        cache.invalidate();
-        if (tracker) tracker.wrote = true;
+        const touched: Touched = touches ? touches(args) : 'all';
+        if (touched !== 'all' && touched.length === 0) return method.apply(object, args);
+        invalidate(cache, touched);
+        if (tracker) track(tracker, touched);
         try {
           return await method.apply(object, args);
         } finally {
-          cache.invalidate();
+          invalidate(cache, touched);
           // Delivered to every listening instance when the surrounding transaction commits.
-          await sql`select pg_notify(${READS_CHANGED_CHANNEL}, '')`.execute(db).catch(() => undefined);
+          await sql`select pg_notify(${READS_CHANGED_CHANNEL}, ${noticeOf(touched)})`
+            .execute(db)
+            .catch(() => undefined);
         }
       };
     };
@@ -169,14 +309,15 @@ export function createPostgresStore(db: Kysely<LarderDatabase>, options: StoreOp
   return withOutageTranslation({
     ...withCache(repositoriesOn(db), db, cache, null),
     transaction: async (work) => {
-      const tracker: WriteTracker = { wrote: false };
+      const tracker: WriteTracker = { touched: null };
       try {
         return await db
           .transaction()
           .execute((trx) => work(withCache(repositoriesOn(trx), trx, cache, tracker)));
       } finally {
         // Reads between a write and its commit may have cached the old state.
-        if (tracker.wrote) cache.invalidate();
+        if (tracker.touched === 'all') cache.invalidate();
+        else if (tracker.touched) cache.invalidate([...tracker.touched]);
       }
     },
   });

@@ -48,9 +48,9 @@ export function createApp(options: AppOptions): Express {
 
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   const baseUrl = (req: Request) =>
-    config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+    config.publicUrl ?? `${protocolOf(req)}://${req.headers.host ?? 'localhost'}`;
   const schemaUrl = (req: Request, name: string) =>
-    `${publicOrigin ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`}/api/v1/schemas/${name}.json`;
+    `${publicOrigin ?? `${protocolOf(req)}://${req.headers.host ?? 'localhost'}`}/api/v1/schemas/${name}.json`;
 
   const app = express();
   app.disable('x-powered-by');
@@ -140,10 +140,26 @@ export function createApp(options: AppOptions): Express {
     if (p.status === 401)
       p = { ...p, headers: { 'WWW-Authenticate': 'Bearer realm="larder"', ...p.headers } };
     const isApi = req.path.startsWith('/api/');
-    sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);
+    try {
+      sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);
+    } catch (failure) {
+      // Never express's own error page (it would show a stack): a bare status, or a closed connection.
+      log.error({ err: failure }, 'could not send a problem answer');
+      if (res.headersSent) res.destroy();
+      else res.status(p.status).end();
+    }
   };
   app.use(onError);
   return app;
+}
+
+/** `http` or `https` as the request came (behind trusted proxies, as they forwarded it); `http` once its socket is gone. */
+function protocolOf(req: Request): string {
+  try {
+    return req.protocol;
+  } catch {
+    return 'http';
+  }
 }
 
 /**

@@ -85,6 +85,50 @@ describe('the read cache', () => {
     expect((await as(request(t.app).get(path), t.owner)).body.createdBy.displayName).toBe('Renamed Owner');
   });
 
+  it('keeps what a write did not touch: another recipe, and the caller', async () => {
+    const kept = await createRecipe(t, t.owner, { title: 'Untouched' });
+    const changed = await createRecipe(t, t.owner, { title: 'Changing' });
+    const readKept = () => as(request(t.app).get(`/api/v1/recipes/${kept.id}`), t.owner).expect(200);
+    await until(async () => (await t.queries.during(async () => void (await readKept()))) === 0, 'cached');
+    await as(request(t.app).put(`/api/v1/recipes/${changed.id}`), t.owner)
+      .send(asInput({ ...changed, title: 'Changed' }))
+      .expect(200);
+    await as(request(t.app).put(`/api/v1/recipes/${changed.id}/favorite`), t.owner).expect(204);
+    expect(await t.queries.during(async () => void (await readKept()))).toBe(0);
+    expect((await as(request(t.app).get(`/api/v1/recipes/${changed.id}`), t.owner)).body).toMatchObject({
+      title: 'Changed',
+      favorite: true,
+    });
+  });
+
+  it('serves API tokens from memory too, and forgets a revoked one at once', async () => {
+    const recipe = await createRecipe(t, t.owner, { title: 'Token soup' });
+    const token = await t.token(t.owner, ['recipes:read']);
+    const read = () => as(request(t.app).get(`/api/v1/recipes/${recipe.id}`), token);
+    await until(
+      async () => (await t.queries.during(async () => void (await read()))) === 0,
+      'token reads cached',
+    );
+    const listed = await request(t.app).get('/api/v1/tokens').set('Cookie', t.owner.cookie).expect(200);
+    const id = (listed.body.items as Array<{ id: string; prefix: string }>).find((item) =>
+      token.startsWith(item.prefix),
+    )!.id;
+    await request(t.app).delete(`/api/v1/tokens/${id}`).set('Cookie', t.owner.cookie).expect(204);
+    expect((await read()).status).toBe(401);
+  });
+
+  it("shows a member's new role at once to requests made with their token", async () => {
+    const m = await t.member();
+    const token = await t.token(m, ['recipes:read', 'users:read']);
+    await request(t.app).get('/api/v1/users').set('Authorization', `Bearer ${token}`).expect(403);
+    await request(t.app)
+      .patch(`/api/v1/users/${m.id}`)
+      .set('Cookie', t.owner.cookie)
+      .send({ role: 'admin' })
+      .expect(200);
+    await request(t.app).get('/api/v1/users').set('Authorization', `Bearer ${token}`).expect(200);
+  });
+
   it('forgets a session at logout, even one it had cached', async () => {
     const m = await t.member();
     await request(t.app).get('/api/v1/auth/me').set('Cookie', m.cookie).expect(200);
@@ -136,35 +180,112 @@ describe('the read cache', () => {
 });
 
 describe('ReadCache', () => {
+  const none = () => [] as string[];
+
   it('does not keep a value read while a write cleared the cache', async () => {
     const cache = new ReadCache();
     cache.enable();
     let release: (v: string) => void = () => undefined;
-    const slow = cache.read('k', () => new Promise<string>((r) => (release = r)));
+    const slow = cache.read('k', none, () => new Promise<string>((r) => (release = r)));
     cache.invalidate();
     release('stale');
     expect(await slow).toBe('stale');
-    expect(await cache.read('k', async () => 'fresh')).toBe('fresh');
-    expect(await cache.read('k', async () => 'not asked')).toBe('fresh');
+    expect(await cache.read('k', none, async () => 'fresh')).toBe('fresh');
+    expect(await cache.read('k', none, async () => 'not asked')).toBe('fresh');
+  });
+
+  it('forgets only the entries of the tags a write touched', async () => {
+    const cache = new ReadCache();
+    cache.enable();
+    await cache.read(
+      'a',
+      () => ['recipe:a', 'cards'],
+      async () => 'A',
+    );
+    await cache.read(
+      'b',
+      () => ['recipe:b'],
+      async () => 'B',
+    );
+    cache.invalidate(['recipe:a']);
+    expect(
+      await cache.read(
+        'a',
+        () => ['recipe:a'],
+        async () => 'A2',
+      ),
+    ).toBe('A2');
+    expect(
+      await cache.read(
+        'b',
+        () => ['recipe:b'],
+        async () => 'B2',
+      ),
+    ).toBe('B');
+    cache.invalidate(['cards']);
+    expect(
+      await cache.read(
+        'a',
+        () => ['recipe:a'],
+        async () => 'A3',
+      ),
+    ).toBe('A2');
+  });
+
+  it('does not keep a value whose tag a write touched while it was read, and keeps one whose tags it did not', async () => {
+    const cache = new ReadCache();
+    cache.enable();
+    let release: (v: string) => void = () => undefined;
+    const touched = cache.read(
+      'a',
+      () => ['recipe:a'],
+      () => new Promise<string>((r) => (release = r)),
+    );
+    cache.invalidate(['recipe:a']);
+    release('stale');
+    await touched;
+    expect(
+      await cache.read(
+        'a',
+        () => ['recipe:a'],
+        async () => 'fresh',
+      ),
+    ).toBe('fresh');
+    const untouched = cache.read(
+      'b',
+      () => ['recipe:b'],
+      () => new Promise<string>((r) => (release = r)),
+    );
+    cache.invalidate(['recipe:a']);
+    release('kept');
+    await untouched;
+    expect(
+      await cache.read(
+        'b',
+        () => ['recipe:b'],
+        async () => 'not asked',
+      ),
+    ).toBe('kept');
   });
 
   it('is off, and forgets, while it cannot hear other instances; comes back empty', async () => {
     const cache = new ReadCache();
     cache.enable();
-    await cache.read('k', async () => 1);
+    await cache.read('k', none, async () => 1);
     cache.disable();
     expect(cache.size).toBe(0);
-    expect(await cache.read('k', async () => 2)).toBe(2);
+    expect(await cache.read('k', none, async () => 2)).toBe(2);
     expect(cache.size).toBe(0);
     cache.enable();
-    expect(await cache.read('k', async () => 3)).toBe(3);
-    expect(await cache.read('k', async () => 4)).toBe(3);
+    expect(await cache.read('k', none, async () => 3)).toBe(3);
+    expect(await cache.read('k', none, async () => 4)).toBe(3);
+    expect(cache.stats).toEqual({ hits: 1, misses: 2 });
   });
 
   it('freezes what it keeps, so no request can change what another one reads', async () => {
     const cache = new ReadCache();
     cache.enable();
-    const value = await cache.read('k', async () => ({ list: [1, 2] }));
+    const value = await cache.read('k', none, async () => ({ list: [1, 2] }));
     expect(() => (value.list as number[]).push(3)).toThrow(TypeError);
   });
 });

@@ -3,6 +3,7 @@
  * refusal with archives the tests build (a slip, a symlink, a bomb, lying sizes, 100,000 entries,
  * a non-image photo, a broken document), the role rules, and a failed import leaving nothing.
  */
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { YazlZipArchives } from '@larder/adapters-zip';
 import {
@@ -203,6 +204,40 @@ describe('export and import refusals', () => {
     expect(json.status).toBe(415);
     const junk = await importZip(t, Buffer.from('this is not a zip at all'));
     expect(junk.status).toBe(422);
+  });
+
+  it('answers an upload that passes 1 GiB without announcing its length with a 413 problem, and keeps nothing', async () => {
+    const before = await recipeCount(t);
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const chunk = new Uint8Array(4 * 1024 * 1024);
+      let sent = 0;
+      // Chunked: the size is known only as it arrives. The client stops sending once refused.
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent > TRANSFER_LIMITS.maxArchiveBytes + 64 * 1024 * 1024) controller.close();
+          else {
+            sent += chunk.byteLength;
+            controller.enqueue(chunk);
+          }
+        },
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/zip', cookie: t.owner.cookie },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await res.json()).toMatchObject({ type: 'urn:larder:problem:transfer.archive_too_large' });
+      expect(await recipeCount(t)).toBe(before);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   async function refused(zip: Buffer, entry: RegExp | string): Promise<void> {

@@ -1,4 +1,5 @@
-import type { ApiTokenListing, ApiTokenRepository, Scope, StoredApiToken } from '@larder/domain';
+import type { Account, ApiTokenListing, ApiTokenRepository, Scope, StoredApiToken } from '@larder/domain';
+import { accountFromRow } from './account.repository.js';
 import { type Executor, storable } from './executor.js';
 
 export class PostgresApiTokenRepository implements ApiTokenRepository {
@@ -21,23 +22,38 @@ export class PostgresApiTokenRepository implements ApiTokenRepository {
       .execute();
   }
 
-  async findByDigest(tokenDigest: string): Promise<StoredApiToken | null> {
+  async findWithAccount(tokenDigest: string): Promise<{ token: StoredApiToken; account: Account } | null> {
     const row = await this.db
-      .selectFrom('api_tokens')
-      .selectAll()
-      .where('token_digest', '=', tokenDigest)
+      .selectFrom('api_tokens as t')
+      .innerJoin('accounts as a', 'a.id', 't.owner_id')
+      .selectAll('a')
+      .select([
+        't.id as token_id',
+        't.owner_id',
+        't.name as token_name',
+        't.prefix',
+        't.token_digest',
+        't.scopes',
+        't.created_at as token_created_at',
+        't.expires_at',
+        't.last_used_at',
+      ])
+      .where('t.token_digest', '=', tokenDigest)
       .executeTakeFirst();
     if (!row) return null;
     return {
-      id: row.id,
-      ownerId: row.owner_id,
-      name: row.name,
-      prefix: row.prefix,
-      tokenDigest: row.token_digest,
-      scopes: row.scopes as Scope[],
-      createdAt: row.created_at,
-      expiresAt: row.expires_at,
-      lastUsedAt: row.last_used_at,
+      token: {
+        id: row.token_id,
+        ownerId: row.owner_id,
+        name: row.token_name,
+        prefix: row.prefix,
+        tokenDigest: row.token_digest,
+        scopes: row.scopes as Scope[],
+        createdAt: row.token_created_at,
+        expiresAt: row.expires_at,
+        lastUsedAt: row.last_used_at,
+      },
+      account: accountFromRow(row),
     };
   }
 

@@ -1,3 +1,4 @@
+import type { Account } from '../accounts/account.js';
 import type { Scope } from './scopes.js';
 
 export interface StoredApiToken {
@@ -20,7 +21,8 @@ export interface ApiTokenListing extends Omit<StoredApiToken, 'tokenDigest'> {
 
 export interface ApiTokenRepository {
   insert(token: StoredApiToken): Promise<void>;
-  findByDigest(tokenDigest: string): Promise<StoredApiToken | null>;
+  /** The token with its owner's account, in one read (every request with a token asks). */
+  findWithAccount(tokenDigest: string): Promise<{ token: StoredApiToken; account: Account } | null>;
   byId(id: string): Promise<ApiTokenListing | null>;
   /** Every token, or only those of one owner. Newest first. */
   list(ownerId?: string): Promise<ApiTokenListing[]>;

@@ -85,11 +85,11 @@ export class ApiTokens {
   async authenticate(rawToken: string): Promise<Caller | null> {
     const { store, clock, secrets } = this.deps;
     if (!TOKEN_PATTERN.test(rawToken)) return null;
-    const token = await store.apiTokens.findByDigest(secrets.digest(rawToken));
+    const found = await store.apiTokens.findWithAccount(secrets.digest(rawToken));
     const now = clock.now();
-    if (!token || (token.expiresAt && token.expiresAt <= now)) return null;
-    const account = await store.accounts.byId(token.ownerId);
-    if (!account) return null;
+    if (!found) return null;
+    const { token, account } = found;
+    if (token.expiresAt && token.expiresAt <= now) return null;
     if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
       await store.apiTokens.markUsed(token.id, now);
     }

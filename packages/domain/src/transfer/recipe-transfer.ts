@@ -8,7 +8,7 @@ import type { Recipe } from '../recipes/recipe.js';
 import { chooseSlug } from '../recipes/slugs.js';
 import { DomainError, NotFound, ValidationFailed } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.port.js';
-import { ArchiveRefused, type OpenedArchive, type ZipArchives } from './archive.port.js';
+import { type ArchiveLimits, ArchiveRefused, type OpenedArchive, type ZipArchives } from './archive.port.js';
 import { recipesInArchive } from './archive-reading.js';
 import type { RecipeFromArchive } from './document-reading.js';
 import { archiveFilesOf, type RecipeToExport } from './recipe-export.js';
@@ -108,8 +108,9 @@ export class RecipeTransfer {
     caller: Caller,
     upload: AsyncIterable<Uint8Array>,
     progress: TransferProgress = () => undefined,
+    limits: ArchiveLimits = TRANSFER_LIMITS,
   ): Promise<ImportedRecipe[]> {
-    const archive = await this.deps.archives.open(upload, TRANSFER_LIMITS);
+    const archive = await this.deps.archives.open(upload, limits);
     try {
       const recipes: RecipeFromArchive[] = [];
       for await (const recipe of recipesInArchive(archive)) recipes.push(recipe);

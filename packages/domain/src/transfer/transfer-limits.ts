@@ -33,3 +33,15 @@ export const TRANSFER_LIMITS = {
   maxPhotoBytes: MAX_IMAGE_UPLOAD_BYTES,
   photosPerRecipe: MAX_PHOTOS_PER_RECIPE,
 } as const satisfies ArchiveLimits & Record<string, number>;
+
+/**
+ * A whole household's backup, restored by the operator from the server's command line (`larder
+ * import`): the archive and its total may be as large as the household is; entries, documents and
+ * photos keep the limits above, so a hostile archive still costs little per entry.
+ */
+export const OPERATOR_TRANSFER_LIMITS = {
+  ...TRANSFER_LIMITS,
+  maxArchiveBytes: 256 * GiB,
+  maxEntries: 2_000_000,
+  maxTotalBytes: 256 * GiB,
+} as const satisfies ArchiveLimits & Record<string, number>;

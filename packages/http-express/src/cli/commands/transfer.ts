@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type Caller, NotFound, RecipeTransfer } from '@larder/domain';
+import { type Caller, NotFound, OPERATOR_TRANSFER_LIMITS, RecipeTransfer } from '@larder/domain';
 import { coreDependencies } from '../../composition-root.js';
 import { UsageError } from '../args.js';
 import { type Command, EXIT } from '../command.js';
@@ -74,7 +74,8 @@ export const importRecipes: Command = {
   usage: 'larder import [--as USERNAME] FILE.zip',
   help:
     'Creates every recipe of the archive with its photos, all or nothing, as POST /api/v1/import does ' +
-    '(the same checks and limits; a refused archive names the entry and creates nothing). The recipes ' +
+    '(the same checks, but a whole household may be larger than the 1 GiB an upload may be; a refused ' +
+    'archive names the entry and creates nothing). The recipes ' +
     'are written by the owner, or by the member named with --as. --json lists what was created.',
   options: { values: ['as'], flags: ['json'] },
   async run(args, context) {
@@ -90,8 +91,11 @@ export const importRecipes: Command = {
       const progress = progressOn(context.err, 'importing photos and recipes');
       let created;
       try {
-        created = await transfer.import(caller, createReadStream(file), (done, total) =>
-          progress.update(done, total),
+        created = await transfer.import(
+          caller,
+          createReadStream(file),
+          (done, total) => progress.update(done, total),
+          OPERATOR_TRANSFER_LIMITS,
         );
       } finally {
         progress.finish();

@@ -1,12 +1,34 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TRANSFER_LIMITS } from '@larder/domain';
+import type { Request } from 'express';
 import { scoped } from '../../operations/operation.js';
 import { ExportInputBody, zipBodySchema } from '../../schemas/transfer.schemas.js';
 import { readJsonBody } from '../mount.js';
 import { problem } from '../problem.js';
 import { sendJson } from '../send-json.js';
 import type { RestRouteModule } from './route-module.js';
+
+/**
+ * The request body as the import reads it. When the import stops early (too large), the request is
+ * paused rather than destroyed, so the refusal still reaches the client; `Connection: close` then
+ * ends the connection with whatever of the body was not read.
+ */
+function uploadOf(req: Request): AsyncIterable<Uint8Array> {
+  return {
+    [Symbol.asyncIterator]() {
+      const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+      return {
+        next: () => chunks.next(),
+        return: async () => {
+          req.pause();
+          if (req.res && !req.res.headersSent) req.res.setHeader('Connection', 'close');
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
+}
 
 /** Admins and the owner move recipes (DECISIONS.md). */
 const ADMINS = ['admin', 'superadmin'] as const;
@@ -77,7 +99,7 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
           headers: { Connection: 'close' },
         });
       }
-      const created = await transfer.import(caller, req);
+      const created = await transfer.import(caller, uploadOf(req));
       sendJson(res, 201, 'ImportOutputBody', { created }, schemaUrl);
     },
   });
