@@ -1,3 +1,4 @@
+import pg from 'pg';
 import request from 'supertest';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
 import { asInput, createRecipe } from './recipe-fixtures.js';
@@ -112,4 +113,53 @@ test('a new title that collides gets the next free suffix, and a -2 recipe keeps
   const other = await createRecipe(t, t.owner, { title: 'Seafood stew' });
   expect((await retitle(other.id, 'Fish Stew')).slug).toBe('fish-stew-2');
   expect((await retitle(other.id, 'Fish stew')).slug).toBe('fish-stew-2');
+});
+
+test('recipes retitled to the same title at the same moment never share a slug', async () => {
+  const a = await createRecipe(t, t.owner, { title: 'First of two' });
+  const b = await createRecipe(t, t.owner, { title: 'Second of two' });
+  const [x, y] = await Promise.all([retitle(a.id, 'Twin tart'), retitle(b.id, 'Twin tart')]);
+  expect([x.slug, y.slug].sort()).toEqual(['twin-tart', 'twin-tart-2']);
+});
+
+test('a save waits on no lock of the whole household: only on a save of the same slug', async () => {
+  if (t.database.kind !== 'pg') {
+    // One connection (PGlite): saves take turns anyway; the slug rules above hold all the same.
+    expect(t.database.kind).toBe('pglite');
+    return;
+  }
+  // Another instance's save, under way: it has written "Held stew" and not committed yet. It holds
+  // the household-wide slug lock saves took before 1.2 (an instance not yet upgraded does).
+  const held = new pg.Client({ connectionString: t.database.url });
+  await held.connect();
+  try {
+    await held.query('begin');
+    await held.query('select pg_advisory_xact_lock(7310221000)');
+    await held.query(
+      `insert into recipes (id, slug, title, title_sort, servings, created_at, updated_at, search)
+       values ('held-1', 'held-stew', 'Held stew', 'held stew', 1, now(), now(), ''::tsvector)`,
+    );
+    // A save of another title goes through while that one is open.
+    const other = await createRecipe(t, t.owner, { title: 'Free bread' });
+    expect(other.slug).toBe('free-bread');
+    // A save of the same title waits for it alone, and takes the next slug once it commits.
+    const same = createRecipe(t, t.owner, { title: 'Held stew' });
+    const admin = new pg.Client({ connectionString: t.database.url });
+    await admin.connect();
+    try {
+      for (;;) {
+        const { rows } = await admin.query(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (rows[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await admin.end();
+    }
+    await held.query('commit');
+    expect((await same).slug).toBe('held-stew-2');
+  } finally {
+    await held.end();
+  }
 });

@@ -12,9 +12,6 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type Executor, isUniqueViolation, storable } from './executor.js';
 import { PERSON_COLUMNS, RECIPE_COLUMNS, json, personFrom, personOf, recipeFromRow } from './recipe-rows.js';
 
-/** Any number: `pg_advisory_xact_lock` key that serialises slug choices. */
-const SLUG_LOCK_KEY = 7_310_221_000;
-
 /**
  * A part of the search document is cut to this many characters. PostgreSQL refuses a tsvector over
  * 1 MB, which a recipe at every limit (2,000 ingredient names of 120 characters, 50 steps of 2,000,
@@ -178,10 +175,6 @@ export class PostgresRecipeRepository implements RecipeRepository {
     return row ? recipeFromRow(row) : null;
   }
 
-  async lockSlugs(): Promise<void> {
-    await sql`select pg_advisory_xact_lock(${SLUG_LOCK_KEY}::bigint)`.execute(this.db);
-  }
-
   async slugsLike(base: string): Promise<string[]> {
     // Slugs hold only a-z, 0-9 and '-', so `like` needs no escaping.
     const { rows } = await sql<{ slug: string }>`
@@ -210,21 +203,33 @@ export class PostgresRecipeRepository implements RecipeRepository {
     }
   }
 
-  async replace(recipe: Recipe): Promise<boolean> {
+  async replace(recipe: Recipe): Promise<'replaced' | 'missing' | 'slug_taken'> {
+    if (!this.db.isTransaction) {
+      return this.db.transaction().execute((trx) => new PostgresRecipeRepository(trx).replace(recipe));
+    }
     const body = storedBody(recipe);
-    const { rows } = await sql<{ id: string }>`
-      update recipes set
-        slug = ${recipe.slug}, title = ${recipe.title}, title_sort = ${titleSortKey(recipe.title)},
-        description = ${recipe.description}, servings = ${recipe.servings},
-        prep_minutes = ${recipe.prepMinutes}, cook_minutes = ${recipe.cookMinutes},
-        source_url = ${recipe.sourceUrl}, source_name = ${recipe.sourceName}, source_key = ${sourceKey(recipe.sourceUrl)},
-        tags = ${recipe.tags}::text[],
-        ingredient_groups = ${body.ingredientGroups}::jsonb, steps = ${body.steps}::jsonb,
-        edit_policy = ${recipe.editPolicy}, updated_by = ${recipe.updatedById}, updated_at = ${recipe.updatedAt},
-        search = ${searchVector(recipe)}
-      where id = ${recipe.id}
-      returning id`.execute(this.db);
-    return rows.length > 0;
+    // A slug another save took first breaks the unique index: the savepoint keeps the transaction usable.
+    await sql`savepoint recipe_replace`.execute(this.db);
+    try {
+      const { rows } = await sql<{ id: string }>`
+        update recipes set
+          slug = ${recipe.slug}, title = ${recipe.title}, title_sort = ${titleSortKey(recipe.title)},
+          description = ${recipe.description}, servings = ${recipe.servings},
+          prep_minutes = ${recipe.prepMinutes}, cook_minutes = ${recipe.cookMinutes},
+          source_url = ${recipe.sourceUrl}, source_name = ${recipe.sourceName}, source_key = ${sourceKey(recipe.sourceUrl)},
+          tags = ${recipe.tags}::text[],
+          ingredient_groups = ${body.ingredientGroups}::jsonb, steps = ${body.steps}::jsonb,
+          edit_policy = ${recipe.editPolicy}, updated_by = ${recipe.updatedById}, updated_at = ${recipe.updatedAt},
+          search = ${searchVector(recipe)}
+        where id = ${recipe.id}
+        returning id`.execute(this.db);
+      await sql`release savepoint recipe_replace`.execute(this.db);
+      return rows.length > 0 ? 'replaced' : 'missing';
+    } catch (error) {
+      await sql`rollback to savepoint recipe_replace`.execute(this.db);
+      if (isUniqueViolation(error)) return 'slug_taken';
+      throw error;
+    }
   }
 
   async delete(id: string): Promise<boolean> {

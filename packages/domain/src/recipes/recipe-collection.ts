@@ -8,7 +8,7 @@ import { recipeNotFound } from './recipe-errors.js';
 import type { Recipe, RecipeContent, RecipeInput } from './recipe.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
 import { checkRecipeInput } from './recipe-validation.js';
-import { chooseSlug, slugBase, slugFitsBase } from './slugs.js';
+import { slugBase, slugFitsBase, withFreeSlug } from './slugs.js';
 
 /** A recipe as one caller sees it: the view plus the effective lock and what the caller may do. */
 export interface RecipeDetails extends RecipeView {
@@ -38,20 +38,21 @@ export class RecipeCollection {
     const { store, clock, secrets } = this.deps;
     const now = clock.now();
     const id = secrets.newId();
-    await store.transaction(async (tx) => {
-      const recipe: Recipe = {
-        ...content,
-        id,
-        slug: await this.freeSlug(tx, content.title),
-        editPolicy: input.editPolicy ?? 'default',
-        createdById: caller.account.id,
-        updatedById: caller.account.id,
-        createdAt: now,
-        updatedAt: now,
-      };
-      if (!(await tx.recipes.insert(recipe)))
-        throw new Error(`slug ${recipe.slug} was taken despite the slug lock`);
-    });
+    await store.transaction((tx) =>
+      withFreeSlug(tx, content.title, undefined, async (slug) => {
+        const recipe: Recipe = {
+          ...content,
+          id,
+          slug,
+          editPolicy: input.editPolicy ?? 'default',
+          createdById: caller.account.id,
+          updatedById: caller.account.id,
+          createdAt: now,
+          updatedAt: now,
+        };
+        return (await tx.recipes.insert(recipe)) ? recipe : 'taken';
+      }),
+    );
     return this.byId(caller, id);
   }
 
@@ -92,15 +93,23 @@ export class RecipeCollection {
           "Only the recipe's author, admins and the owner change who may edit it.",
         );
       }
-      const next: Recipe = {
+      const next = (slug: string): Recipe => ({
         ...current,
         ...content,
-        slug: await this.slugAfterEdit(tx, current, content),
+        slug,
         editPolicy,
         updatedById: caller.account.id,
         updatedAt: clock.now(),
+      });
+      const replace = async (slug: string) => {
+        const outcome = await tx.recipes.replace(next(slug));
+        if (outcome === 'missing') throw recipeNotFound();
+        return outcome === 'slug_taken' ? 'taken' : outcome;
       };
-      if (!(await tx.recipes.replace(next))) throw recipeNotFound();
+      // The slug stays across edits unless the title changes into one that asks for another.
+      const keeps = content.title === current.title || slugFitsBase(current.slug, slugBase(content.title));
+      if (keeps) await replace(current.slug);
+      else await withFreeSlug(tx, content.title, current.slug, replace);
     });
     return this.byId(caller, id);
   }
@@ -119,16 +128,5 @@ export class RecipeCollection {
     });
     // The photos' files were queued for removal with the rows; they go now (or with a later sweep).
     await this.deps.janitor.sweep();
-  }
-
-  /** The slug stays across edits unless the title changes into one that asks for another. */
-  private async slugAfterEdit(tx: Repositories, current: Recipe, content: RecipeContent): Promise<string> {
-    if (content.title === current.title) return current.slug;
-    if (slugFitsBase(current.slug, slugBase(content.title))) return current.slug;
-    return this.freeSlug(tx, content.title, current.slug);
-  }
-
-  private freeSlug(tx: Repositories, title: string, own?: string): Promise<string> {
-    return chooseSlug(tx, title, own);
   }
 }

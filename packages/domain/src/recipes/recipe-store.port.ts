@@ -48,14 +48,15 @@ export interface RecipeRepository {
   ids(afterId: string | null, limit: number): Promise<string[]>;
   /** Reads the recipe and locks it against other writers until the transaction ends. */
   byIdForUpdate(id: string): Promise<Recipe | null>;
-  /** Serialises the choice of slugs until the transaction ends, so two saves never pick the same one. */
-  lockSlugs(): Promise<void>;
   /** Slugs in use that equal `base` or are `base` with a suffix (`base-…`). */
   slugsLike(base: string): Promise<string[]>;
-  /** Inserts a new recipe; false when its slug is taken. */
+  /** Inserts a new recipe; false when its slug is taken (the transaction goes on). */
   insert(recipe: Recipe): Promise<boolean>;
-  /** Replaces the whole recipe row in one statement; false when it is gone. */
-  replace(recipe: Recipe): Promise<boolean>;
+  /**
+   * Replaces the whole recipe row in one statement: `missing` when it is gone, `slug_taken` when
+   * another recipe has its slug (nothing changed, the transaction goes on).
+   */
+  replace(recipe: Recipe): Promise<'replaced' | 'missing' | 'slug_taken'>;
   delete(id: string): Promise<boolean>;
   /** Marks the recipe a favorite of the account; false when there is no such recipe. */
   addFavorite(recipeId: string, accountId: string, at: Date): Promise<boolean>;

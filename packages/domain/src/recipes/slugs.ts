@@ -1,4 +1,5 @@
 import type { Repositories } from '../store.port.js';
+import { Conflict } from '../shared/errors.js';
 /**
  * Slugs: the readable part of a recipe's address, made from its title.
  * Accents are transliterated, everything is lower case and joined by hyphens;
@@ -81,17 +82,29 @@ export function titleSortKey(title: string): string {
   return transliterate(title).toLowerCase().replace(/\s+/gu, ' ').trim();
 }
 
+/** How often a save tries the next free slug when other saves keep taking the one it chose. */
+const SLUG_ATTEMPTS = 20;
+
 /**
- * The slug a recipe titled `title` gets, in the transaction `tx`: its base, or the base with the
- * first free number (`-2`, `-3` …) when taken. `own` is the recipe's present slug, which it may keep.
+ * Writes a recipe titled `title` under the first free slug for it: its base, or the base with the
+ * first free number (`-2`, `-3` …). No lock is taken: the database keeps slugs unique, and when
+ * another save takes the chosen slug first, `write` answers `'taken'` and the next free one is
+ * tried. `own` is the recipe's present slug, which it may keep.
  */
-export async function chooseSlug(
+export async function withFreeSlug<T>(
   tx: Pick<Repositories, 'recipes'>,
   title: string,
-  own?: string,
-): Promise<string> {
+  own: string | undefined,
+  write: (slug: string) => Promise<T | 'taken'>,
+): Promise<T> {
   const base = slugBase(title);
-  await tx.recipes.lockSlugs();
-  const taken = (await tx.recipes.slugsLike(base)).filter((s) => s !== own);
-  return firstFreeSlug(base, taken);
+  const takenMeanwhile = new Set<string>();
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const taken = (await tx.recipes.slugsLike(base)).filter((s) => s !== own);
+    const slug = firstFreeSlug(base, [...taken, ...takenMeanwhile]);
+    const result = await write(slug);
+    if (result !== 'taken') return result;
+    takenMeanwhile.add(slug);
+  }
+  throw new Conflict('recipes.slug_busy', 'Many recipes of this title are being saved at once; save again.');
 }

@@ -5,7 +5,7 @@ import type { PhotoDependencies } from '../photos/photo-dependencies.js';
 import { type StoredPhotoFiles, storePhotoFiles } from '../photos/photo-files.js';
 import type { Recipe } from '../recipes/recipe.js';
 
-import { chooseSlug } from '../recipes/slugs.js';
+import { withFreeSlug } from '../recipes/slugs.js';
 import { DomainError, NotFound, ValidationFailed } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.port.js';
 import { type ArchiveLimits, ArchiveRefused, type OpenedArchive, type ZipArchives } from './archive.port.js';
@@ -149,18 +149,19 @@ export class RecipeTransfer {
       const created = await store.transaction(async (tx) => {
         const out: ImportedRecipe[] = [];
         for (const { recipeId, from, photos } of stored) {
-          const recipe: Recipe = {
-            ...from.content,
-            id: recipeId,
-            slug: await chooseSlug(tx, from.content.title),
-            editPolicy: from.editPolicy,
-            createdById: caller.account.id,
-            updatedById: caller.account.id,
-            createdAt: now,
-            updatedAt: now,
-          };
-          if (!(await tx.recipes.insert(recipe)))
-            throw new Error(`slug ${recipe.slug} was taken despite the slug lock`);
+          const recipe = await withFreeSlug(tx, from.content.title, undefined, async (slug) => {
+            const candidate: Recipe = {
+              ...from.content,
+              id: recipeId,
+              slug,
+              editPolicy: from.editPolicy,
+              createdById: caller.account.id,
+              updatedById: caller.account.id,
+              createdAt: now,
+              updatedAt: now,
+            };
+            return (await tx.recipes.insert(candidate)) ? candidate : 'taken';
+          });
           for (const [position, files] of photos.entries()) {
             await tx.recipeImages.insert({
               id: files.id,
