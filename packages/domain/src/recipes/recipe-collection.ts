@@ -1,11 +1,10 @@
 import type { Caller } from '../accounts/caller.js';
 import type { RecipeView } from './recipe-store.port.js';
-import type { Repositories } from '../store.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { ImageJanitor } from '../photos/image-janitor.js';
 import { Forbidden } from '../shared/errors.js';
 import { recipeNotFound } from './recipe-errors.js';
-import type { Recipe, RecipeContent, RecipeInput } from './recipe.js';
+import type { Recipe, RecipeInput } from './recipe.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
 import { checkRecipeInput } from './recipe-validation.js';
 import { slugBase, slugFitsBase, withFreeSlug } from './slugs.js';
