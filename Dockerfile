@@ -29,7 +29,9 @@ RUN npx tsc -b \
 
 # --- runtime ---------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# Two malloc arenas: image decoding on several threads otherwise keeps memory glibc never gives back.
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     SERVICE_ADDR=:8060 \
     SERVICE_DATA_DIR=/data
 WORKDIR /app

@@ -23,6 +23,7 @@ import { generateRecipe, seededRandom } from './bench/recipe-generator.ts';
 const root = new URL('..', import.meta.url).pathname;
 const RECIPES = Number(process.env['BENCH_RECIPES'] ?? 500);
 const PHOTOS = Number(process.env['BENCH_PHOTOS'] ?? 3);
+const SMALL = 10;
 const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://larder:larder@127.0.0.1:5432/larder';
 const PASSWORD = 'bench-password-1';
 const MB = 1024 * 1024;
@@ -59,13 +60,13 @@ async function photo(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** An archive of version 1 (docs/transfer.md) with `RECIPES` generated recipes, written to `file`. */
-async function writeArchive(file: string, photos: Buffer[]): Promise<void> {
+/** An archive of version 1 (docs/transfer.md) with `count` generated recipes, written to `file`. */
+async function writeArchive(file: string, photos: Buffer[], count = RECIPES): Promise<void> {
   const zip = new yazl.ZipFile();
   const rnd = seededRandom(42);
   const documents: string[] = [];
   const when = new Date('2000-01-01T00:00:00Z');
-  for (let i = 0; i < RECIPES; i++) {
+  for (let i = 0; i < count; i++) {
     const recipe = generateRecipe(rnd, i);
     const folder = `recipes/r${i + 1}`;
     const files = photos.map((_, n) => `photos/${n + 1}.jpg`);
@@ -109,8 +110,10 @@ async function resetPeak(pid: number): Promise<void> {
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'packages/http-express/dist/main.js')], {
+    // As `npm start` and the container image run it.
     env: {
       ...process.env,
+      MALLOC_ARENA_MAX: '2',
       ...env,
       SERVICE_ADDR: `127.0.0.1:${port}`,
       SERVICE_ADMIN_PASSWORD: PASSWORD,
@@ -165,6 +168,15 @@ interface Phase {
   bytes: number;
 }
 
+// BENCH_WRITE_ARCHIVE=FILE only writes the generated archive (to look into memory with it elsewhere).
+if (process.env['BENCH_WRITE_ARCHIVE']) {
+  await writeArchive(
+    process.env['BENCH_WRITE_ARCHIVE'],
+    await Promise.all(Array.from({ length: PHOTOS }, (_, n) => photo(n + 1))),
+  );
+  process.exit(0);
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'larder-bench-transfer-'));
 const db = await database();
 const { child, base } = await startServer({ ...db.env, SERVICE_DATA_DIR: join(dir, 'data') });
@@ -179,13 +191,15 @@ try {
   const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, n) => photo(n + 1)));
   const archive = join(dir, 'generated.zip');
   await writeArchive(archive, photos);
+  const small = join(dir, 'small.zip');
+  await writeArchive(small, photos, SMALL);
   // Idle: started, signed in, a few reads answered.
   for (let i = 0; i < 20; i++) await fetch(`${base}/api/v1/recipes`, { headers: { cookie } });
   await new Promise((r) => setTimeout(r, 1000));
   const idle = (await memory(pid)).rss;
   const phases: Phase[] = [];
 
-  const importFile = async (name: string, file: string) => {
+  const importFile = async (name: string, file: string, expected = RECIPES) => {
     await resetPeak(pid);
     const started = performance.now();
     const res = await fetch(`${base}/api/v1/import`, {
@@ -196,7 +210,7 @@ try {
     } as RequestInit);
     if (res.status !== 201) throw new Error(`${name}: ${res.status} ${await res.text()}`);
     const created = ((await res.json()) as { created: unknown[] }).created.length;
-    if (created !== RECIPES) throw new Error(`${name}: created ${created}`);
+    if (created !== expected) throw new Error(`${name}: created ${created}`);
     phases.push({
       name,
       seconds: (performance.now() - started) / 1000,
@@ -205,6 +219,8 @@ try {
     });
   };
 
+  // A few recipes first: what moving recipes costs at all, to compare with what moving many costs.
+  await importFile(`import ${SMALL} recipes × ${PHOTOS} photos`, small, SMALL);
   await importFile(`import ${RECIPES} recipes × ${PHOTOS} photos`, archive);
 
   const ids: string[] = [];
@@ -214,6 +230,8 @@ try {
     ids.push(...body.items.map((card) => card.id));
     if (body.items.length < 100) break;
   }
+  // An export request names at most 500 recipes (EXPORT_LIMIT).
+  ids.splice(RECIPES);
   const exported = join(dir, 'exported.zip');
   await resetPeak(pid);
   const started = performance.now();
@@ -231,7 +249,7 @@ try {
     bytes: (await stat(exported)).size,
   });
 
-  await importFile('import that export again', exported);
+  await importFile('import that export again', exported, ids.length);
 
   const rows = phases.map(
     (p) =>
