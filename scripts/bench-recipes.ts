@@ -106,18 +106,28 @@ async function ticksOf(pid: number): Promise<number> {
   }
 }
 
-/** CPU ticks of every PostgreSQL process on this machine (its backends serve the benchmark). */
-async function postgresTicks(): Promise<number> {
-  let total = 0;
+/**
+ * CPU ticks of every PostgreSQL process on this machine by pid (its backends serve the benchmark).
+ * A row counts what the processes alive at its end spent since its start: a process that ended
+ * meanwhile (an autovacuum worker) is left out rather than subtracted.
+ */
+async function postgresTicks(): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const comm = (await readFile(`/proc/${name}/comm`, 'utf8')).trim();
-      if (comm.startsWith('postgres')) total += await ticksOf(Number(name));
+      if (comm.startsWith('postgres')) ticks.set(Number(name), await ticksOf(Number(name)));
     } catch {
       // gone meanwhile
     }
   }
+  return ticks;
+}
+
+function spentSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, now] of after) total += now - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -137,7 +147,15 @@ async function load(
     connections,
     duration: seconds,
     headers,
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...next() }) }],
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const request = next();
+          // The connection's headers (the cookie or token) stay; a request adds its own.
+          return { ...req, ...request, headers: { ...(req['headers'] as object), ...request.headers } };
+        },
+      },
+    ],
   });
   const [server1, db1] = [await ticksOf(pid), await postgresTicks()];
   const requests = Math.max(1, result.requests.total);
@@ -147,7 +165,7 @@ async function load(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     serverCpu: ((server1 - server0) * TICK_MS) / requests,
-    databaseCpu: ((db1 - db0) * TICK_MS) / requests,
+    databaseCpu: (spentSince(db0, db1) * TICK_MS) / requests,
   };
 }
 

@@ -9,6 +9,7 @@ import { singleSignOnRoutes } from './rest/routes/single-sign-on.routes.js';
 import { transferRoutes } from './rest/routes/transfer.routes.js';
 import { draftPhotoRoutes } from './rest/routes/draft-photo.routes.js';
 import { mcpRoutes } from './rest/routes/mcp.routes.js';
+import { apiDocsRoutes } from './rest/routes/api-docs.routes.js';
 import type { SchemaRegistry } from './schemas/schema-registry.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
@@ -40,6 +41,7 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
 /** REST's own routes (files, uploads, pages, the API description); operations are bound in rest/bindings.ts. */
 export const restRouteModules: RestRouteModule[] = [
   serviceRoutes,
+  apiDocsRoutes,
   setupPageRoutes,
   confirmPageRoutes,
   singleSignOnRoutes,

@@ -9,6 +9,7 @@ import * as mail from './20261123T1000_mail.js';
 import * as singleSignOn from './20261123T1100_single_sign_on.js';
 import * as sourceKey from './20261123T1200_source_key.js';
 import * as slugPrefixIndex from './20261123T1300_slug_prefix_index.js';
+import * as recipeWords from './20261123T1400_recipe_words.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1100_single_sign_on': singleSignOn,
   '20261123T1200_source_key': sourceKey,
   '20261123T1300_slug_prefix_index': slugPrefixIndex,
+  '20261123T1400_recipe_words': recipeWords,
 };
 
 export const migrationProvider: MigrationProvider = {

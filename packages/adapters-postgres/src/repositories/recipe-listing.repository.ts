@@ -13,15 +13,36 @@ import type { Executor } from './executor.js';
 import { PERSON_COLUMNS, personFrom } from './recipe-rows.js';
 
 /**
- * Turns free text into a prefix query (`'word':* & 'other':*`) safely: the words
- * come from PostgreSQL's own parser, each quoted, so no operator the user types
- * reaches the query syntax. Compound words count by their parts. Null: no words.
+ * The words of a search as search documents hold them: PostgreSQL's own parser splits and lowers
+ * them (compound words count by their parts), each word once. Nothing the user types reaches any
+ * query syntax. An empty array when there are no words (nothing matches).
  */
-function prefixQuery(text: string): RawBuilder<unknown> {
-  return sql`(select to_tsquery('simple', string_agg(distinct
-      '''' || replace(replace(lex, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || ''':*', ' & '))
+function searchWords(text: string): RawBuilder<unknown> {
+  return sql`(select coalesce(array_agg(distinct lex), '{}')
     from ts_debug('simple', ${text}::text) d cross join lateral unnest(d.lexemes) lex
     where d.alias not in ('asciihword', 'hword', 'numhword'))`;
+}
+
+/**
+ * The recipes matching every word of the search, each word as a prefix of a word of the recipe,
+ * found through `recipe_words`' btree (a word range, `word` to `word` + U+10FFFF, in C
+ * order); `best` is the best place any of them stands (A title … D steps), `updated_at` the recipe's.
+ */
+function matchingRecipes(text: string): RawBuilder<unknown> {
+  // Per word its recipes (a word may match several of a recipe's words), then the recipes every word found.
+  // `offset 0` keeps each word's lookup a range scan of its own, whatever the planner guesses.
+  return sql`q as (select ${searchWords(text)} as words),
+    m as (
+      select per_word.recipe_id as id, min(per_word.best) as best, max(per_word.updated_at) as updated_at
+      from (
+        select w.word, hit.recipe_id, min(hit.weight) as best, max(hit.updated_at) as updated_at
+        from q cross join lateral unnest(q.words) w(word)
+        cross join lateral (
+          select rw.recipe_id, rw.weight, rw.updated_at from recipe_words rw
+          where rw.word >= w.word and rw.word < w.word || chr(1114111) offset 0) hit
+        group by w.word, hit.recipe_id) per_word
+      group by per_word.recipe_id
+      having count(*) = (select cardinality(words) from q))`;
 }
 
 const ORDER_OF: Record<CardQuery['sort'], RawBuilder<unknown>> = {
@@ -29,7 +50,9 @@ const ORDER_OF: Record<CardQuery['sort'], RawBuilder<unknown>> = {
   created: sql`r.created_at desc, r.id`,
   title: sql`r.title_sort collate "C", r.id`,
   tasty: sql`coalesce(tc.n, 0) desc, r.updated_at desc, r.id`,
-  relevance: sql`ts_rank(r.search, q.tsq) desc, r.updated_at desc, r.id`,
+  // Best matches first: a word in the title, then in tags and ingredients, the description, the
+  // steps; among equals the most recently changed.
+  relevance: sql`m.best, r.updated_at desc, r.id`,
 };
 
 /** What photos add to a recipe row `r`: its cover, how many photos and the bytes they take. */
@@ -72,7 +95,6 @@ export class PostgresRecipeListingRepository implements RecipeListingRepository 
 
   async cards(query: CardQuery): Promise<CardPage> {
     const filters: RawBuilder<unknown>[] = [];
-    if (query.text !== undefined) filters.push(sql`r.search @@ q.tsq`);
     if (query.tags.length > 0) filters.push(sql`r.tags @> ${query.tags}::text[]`);
     if (query.maxMinutes !== undefined) filters.push(sql`r.total_minutes <= ${query.maxMinutes}`);
     if (query.favoritesOnly) {
@@ -85,26 +107,42 @@ export class PostgresRecipeListingRepository implements RecipeListingRepository 
         sql`r.created_by = (select a.id from accounts a where a.username_key = ${usernameKey(query.author)})`,
       );
     }
+    const searching = query.text !== undefined;
     const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-    const sort = query.sort === 'relevance' && query.text === undefined ? 'updated' : query.sort;
+    const sort = query.sort === 'relevance' && !searching ? 'updated' : query.sort;
+    // A search in its own order (or the newest first) with no filter needs no other table than its matches.
+    const matchesAlone = searching && filters.length === 0 && (sort === 'relevance' || sort === 'updated');
+    const from = searching ? sql`recipes r join m on m.id = r.id` : sql`recipes r`;
     const tastyCounts =
       sort === 'tasty'
         ? sql`left join (select recipe_id, count(*)::int as n from recipe_tasty_marks group by recipe_id) tc
             on tc.recipe_id = r.id`
         : sql``;
     const offset = (query.page - 1) * query.limit;
+    const matches = searching ? sql`${matchingRecipes(query.text ?? '')},` : sql``;
+    // Without any filter the total is the table's count; otherwise the matches are counted once more
+    // (no window over every match: the page itself is a top-N of its order).
+    const total =
+      !searching && filters.length === 0
+        ? sql`select count(*)::int as n from recipes`
+        : matchesAlone
+          ? sql`select count(*)::int as n from m`
+          : sql`select count(*)::int as n from ${from} ${where}`;
+    const pageIds = matchesAlone
+      ? sql`select m.id from m order by ${sort === 'relevance' ? sql`m.best, ` : sql``}m.updated_at desc, m.id
+          limit ${query.limit} offset ${offset}`
+      : sql`select r.id from ${from} ${tastyCounts} ${where} order by ${ORDER_OF[sort]}
+          limit ${query.limit} offset ${offset}`;
 
-    // One query: the page's ids in order with the total, then everything a card
-    // shows for just those rows (people joined, marks as subqueries).
+    // One query: the page's ids in order (an array keeps the order of its select), the total, then
+    // everything a card shows for just those rows (people joined, marks as subqueries).
     const { rows } = await sql<CardRow>`
-      with q as (select ${query.text !== undefined ? prefixQuery(query.text) : sql`null::tsquery`} as tsq),
+      with ${matches}
       page as (
-        select r.id, row_number() over (order by ${ORDER_OF[sort]}) as ord, count(*) over () as total
-        from recipes r cross join q ${tastyCounts}
-        ${where}
-        order by ${ORDER_OF[sort]}
-        limit ${query.limit} offset ${offset})
-      select r.id, r.slug, r.title, r.tags, r.total_minutes, r.created_at, r.updated_at, p.total::int as total,
+        select p.id, p.ord from unnest(array(${pageIds})) with ordinality as p(id, ord)),
+      total as (${total})
+      select r.id, r.slug, r.title, r.tags, r.total_minutes, r.created_at, r.updated_at,
+        (select n from total) as total,
         exists (select 1 from recipe_favorites f where f.recipe_id = r.id and f.account_id = ${query.viewerId})
           as favorite,
         exists (select 1 from recipe_tasty_marks t where t.recipe_id = r.id and t.account_id = ${query.viewerId})
@@ -121,15 +159,15 @@ export class PostgresRecipeListingRepository implements RecipeListingRepository 
       left join accounts u on u.id = r.updated_by
       order by p.ord`.execute(this.db);
 
-    let total = rows[0]?.total ?? 0;
+    let count = rows[0]?.total ?? 0;
     if (rows.length === 0 && offset > 0) {
-      // Past the last page: the window had no row to carry the total.
-      const counted = await sql<{ n: number }>`
-        with q as (select ${query.text !== undefined ? prefixQuery(query.text) : sql`null::tsquery`} as tsq)
-        select count(*)::int as n from recipes r cross join q ${where}`.execute(this.db);
-      total = counted.rows[0]?.n ?? 0;
+      // Past the last page: no row carried the total.
+      const counted = await sql<{
+        n: number;
+      }>`with ${matches} total as (${total}) select n from total`.execute(this.db);
+      count = counted.rows[0]?.n ?? 0;
     }
-    return { items: rows.map(cardFromRow), total };
+    return { items: rows.map(cardFromRow), total: count };
   }
 
   async tagCounts(): Promise<TagCount[]> {
