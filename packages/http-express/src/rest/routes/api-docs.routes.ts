@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PUBLIC } from '../../operations/operation.js';
@@ -8,9 +8,27 @@ import type { RestRouteModule } from './route-module.js';
 export const API_DOCS_PATH = '/api/docs';
 
 /** The reference renderer's browser bundle, from the package itself: no CDN, works offline. */
-function scalarBundle(): string {
+function scalarBundlePath(): string {
   const main = createRequire(import.meta.url).resolve('@scalar/api-reference');
   return join(dirname(main), 'browser', 'standalone.js');
+}
+
+/**
+ * The bundle as served: its web fonts (fetched from the renderer's own font host) become local
+ * fonts, so the page asks nothing of any other origin and the system's fonts stand in. Made once.
+ */
+let bundle: Promise<{ body: Buffer; etag: string }> | undefined;
+function scalarBundle(): Promise<{ body: Buffer; etag: string }> {
+  bundle ??= readFile(scalarBundlePath(), 'utf8').then((text) => {
+    const body = Buffer.from(
+      text.replace(
+        /url\(https:\/\/fonts\.scalar\.com\/([a-z0-9-]+)\.woff2\) format\("woff2"\)/g,
+        'local("$1")',
+      ),
+    );
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+  });
+  return bundle;
 }
 
 /**
@@ -36,6 +54,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Larder API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <div id="api-reference"></div>
@@ -45,20 +64,19 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** The renderer, told where the description is and to fetch nothing from elsewhere (no web fonts, no proxy). */
+/**
+ * The renderer, told where the description is and to reach nothing elsewhere: no web fonts, no
+ * telemetry, none of its hosted AI or MCP features, no request proxy.
+ */
 const START = `Scalar.createApiReference('#api-reference', {
   url: '/api/v1/openapi.json',
   withDefaultFonts: false,
   hideClientButton: true,
   showDeveloperTools: 'never',
   telemetry: false,
+  persistAuth: false,
   agent: { disabled: true },
   mcp: { disabled: true },
-  documentDownloadType: 'json',
-  persistAuth: false,
-  defaultOpenAllTags: false,
-  hideModels: false,
-  metaData: { title: 'Larder API reference' },
 });
 `;
 
@@ -97,16 +115,14 @@ export const apiDocsRoutes: RestRouteModule = ({ table }) => {
     access: PUBLIC,
     hidden: true,
     responses: { 200: { content: 'text/javascript' } },
-    handle: async ({ res }) => {
-      const file = scalarBundle();
-      const { size, mtimeMs } = await stat(file);
-      res.status(200).set({
-        'Content-Type': 'text/javascript; charset=utf-8',
-        'Content-Length': String(size),
-        'Cache-Control': 'public, max-age=86400',
-        ETag: `"scalar-${size}-${Math.round(mtimeMs)}"`,
-      });
-      createReadStream(file).pipe(res);
+    handle: async ({ req, res }) => {
+      const { body, etag } = await scalarBundle();
+      res.set({ 'Cache-Control': 'public, max-age=86400', ETag: etag });
+      if (req.headers['if-none-match'] === etag) {
+        res.status(304).end();
+        return;
+      }
+      res.status(200).type('text/javascript; charset=utf-8').send(body);
     },
   });
 
