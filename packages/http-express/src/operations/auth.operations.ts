@@ -38,6 +38,8 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
     operation({
       id: 'logout',
       summary: 'End the current session',
+      description:
+        'Deletes the session on the server and clears the cookie; the same cookie is refused from then on. Sessions only.',
       tag: 'auth',
       access: SESSION,
       input: {},
@@ -52,6 +54,8 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
     operation({
       id: 'me',
       summary: 'The signed-in account',
+      description:
+        'The account of the session or token: username, role, names, colour, language, address and whether it is confirmed, avatar, and how it signs in.',
       tag: 'auth',
       access: SESSION,
       input: {},
@@ -78,6 +82,8 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
     operation({
       id: 'update-own-profile',
       summary: 'Change display name, colour, language or address',
+      description:
+        'Any of display name, colour, language and address, from a session. A new address is unconfirmed until its confirmation link (mailed when mail works) is used; an empty address removes it.',
       tag: 'auth',
       access: SESSION,
       input: { body: UpdateProfileInputBody },
@@ -89,6 +95,8 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
     operation({
       id: 'list-color-usage',
       summary: 'The colour palette and how many accounts hold each colour',
+      description:
+        'Every colour a member may take, with how many accounts have it, so a new member can pick one few others use.',
       tag: 'auth',
       access: SESSION,
       input: {},
@@ -100,6 +108,8 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
     operation({
       id: 'inspect-setup-link',
       summary: 'Look up whom a setup link belongs to, without using it',
+      description:
+        'Says whose a setup or reset link is and what it is for (`setup` or `reset`) without using it; a used, expired or unknown link is a 404 alike.',
       tag: 'auth',
       access: PUBLIC,
       input: { body: SetupTokenBody },

@@ -17,6 +17,8 @@ export function photoOperations({ photos, avatars }: PhotoServices): AnyOperatio
     operation({
       id: 'delete-image',
       summary: 'Delete a photo; a deleted cover passes to the next photo',
+      description:
+        'Removes one photo with all its sizes; when it was the cover, the next photo in order becomes the cover. Whoever may edit the recipe.',
       tag: 'images',
       access: scoped('recipes:write'),
       input: { path: { id: idParam, imageId: idParam } },
@@ -30,6 +32,8 @@ export function photoOperations({ photos, avatars }: PhotoServices): AnyOperatio
     operation({
       id: 'set-cover',
       summary: 'Choose the cover photo',
+      description:
+        "Makes one of the recipe's photos its cover (the card picture and the link preview). Whoever may edit the recipe.",
       tag: 'images',
       access: scoped('recipes:write'),
       input: { path: { id: idParam }, body: CoverInputBody },
@@ -57,6 +61,8 @@ export function photoOperations({ photos, avatars }: PhotoServices): AnyOperatio
     operation({
       id: 'delete-own-avatar',
       summary: 'Remove the own picture',
+      description:
+        "Removes the signed-in member's picture; their initials on their colour stand in everywhere. Removing none is fine (204).",
       tag: 'auth',
       access: SESSION,
       input: {},
@@ -70,6 +76,8 @@ export function photoOperations({ photos, avatars }: PhotoServices): AnyOperatio
     operation({
       id: 'delete-user-avatar',
       summary: "Remove another account's picture (owner only)",
+      description:
+        "Removes a member's picture (a picture that should not be there). Admins and the owner, for accounts they manage.",
       tag: 'users',
       access: scoped('users:write'),
       input: { path: { id: idParam } },

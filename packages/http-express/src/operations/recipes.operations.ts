@@ -83,6 +83,8 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
     operation({
       id: 'get-recipe-by-slug',
       summary: 'Get a recipe by slug',
+      description:
+        'The same answer as GET /api/v1/recipes/{id}, found by the readable address a recipe has (`/recipes/<slug>`).',
       tag: 'recipes',
       access: scoped('recipes:read'),
       input: { path: { slug: slugParam } },
@@ -94,6 +96,8 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
     operation({
       id: 'get-recipe',
       summary: 'Get a recipe by id',
+      description:
+        "A whole recipe with its photos, the caller's favorite and tasty marks, who marked it tasty, and what the caller may do with it (`canEdit`, `canDelete`, `canChangePolicy`, `locked`).",
       tag: 'recipes',
       access: scoped('recipes:read'),
       input: { path: { id: idParam } },
@@ -118,6 +122,8 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
     operation({
       id: 'delete-recipe',
       summary: 'Delete a recipe (its author, admins and the owner)',
+      description:
+        'Deletes the recipe with its photos, comments, marks and public links. Only its author, admins and the owner; an API token needs recipes:delete.',
       tag: 'recipes',
       access: scoped('recipes:delete'),
       input: { path: { id: idParam } },
@@ -188,6 +194,8 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
     operation({
       id: 'list-tags',
       summary: 'List tags with usage counts',
+      description:
+        'Every tag in use with the number of recipes carrying it, most used first: the tag filter of the recipe list.',
       tag: 'tags',
       access: scoped('recipes:read'),
       input: {},
@@ -199,6 +207,8 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
     operation({
       id: 'list-authors',
       summary: 'List the people who wrote recipes, with counts',
+      description:
+        'Everyone who wrote a recipe, with how many, most first: the author filter of the recipe list.',
       tag: 'recipes',
       access: scoped('recipes:read'),
       input: {},

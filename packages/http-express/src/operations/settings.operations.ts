@@ -19,6 +19,8 @@ export function settingsOperations({ settings, mail }: SettingsServices): AnyOpe
     operation({
       id: 'get-settings',
       summary: 'The household settings',
+      description:
+        "The household's settings for any signed-in member: public links and their days, attribution, link previews and their minutes, recipes locked by default, and whether mail is set up.",
       tag: 'settings',
       access: scoped('recipes:read'),
       input: {},

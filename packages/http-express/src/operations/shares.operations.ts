@@ -104,6 +104,8 @@ export function shareOperations({ shares, previews }: ShareServices): AnyOperati
     operation({
       id: 'revoke-all-shares',
       summary: 'Revoke every public link of the household (admins)',
+      description:
+        'Revokes every public link the caller made (the owner: every public link of the household); their addresses answer 404 from then on.',
       tag: 'shares',
       access: SESSION,
       input: {},

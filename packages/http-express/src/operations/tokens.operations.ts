@@ -42,6 +42,8 @@ export function tokenOperations({ tokens }: TokenServices): AnyOperation[] {
     operation({
       id: 'delete-api-token',
       summary: 'Revoke an API token',
+      description:
+        'Revokes a token at once: its next request is a 401. Members revoke their own; admins and the owner those of members they manage.',
       tag: 'tokens',
       access: SESSION,
       input: { path: { id: idParam } },

@@ -23,6 +23,8 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
     operation({
       id: 'list-users',
       summary: 'List the household accounts (admins)',
+      description:
+        "Every account with its role, address, sign-in methods and any open setup link's expiry. Admins and the owner; an API token needs users:read.",
       tag: 'users',
       access: scoped('users:read'),
       input: {},
@@ -72,6 +74,8 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
     operation({
       id: 'delete-user',
       summary: 'Delete an account',
+      description:
+        "Deletes an account and its sessions, tokens and picture; its recipes and comments stay, shown as a former member's. Only ranks above the account may; nobody deletes the owner or themselves.",
       tag: 'users',
       access: scoped('users:write'),
       input: { path: { id: idParam } },
@@ -106,6 +110,7 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
     operation({
       id: 'revoke-setup-link',
       summary: "Revoke an account's open setup link",
+      description: "Makes the account's open setup link useless at once; a new one can be issued.",
       tag: 'users',
       access: SESSION,
       input: { path: { id: idParam } },
@@ -119,6 +124,8 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
     operation({
       id: 'list-people',
       summary: 'Everyone in the household, for any signed-in member',
+      description:
+        'Everyone in the household (username, display name, colour, role, avatar), for any signed-in member: who wrote what, who commented.',
       tag: 'users',
       access: scoped('users:read'),
       input: {},

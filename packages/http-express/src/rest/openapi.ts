@@ -1,3 +1,4 @@
+import { REQUEST_EXAMPLES } from '../schemas/request-examples.js';
 import type { Access } from '../operations/operation.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
@@ -87,7 +88,8 @@ export function buildOpenApi(
         responses[status] = base;
       }
     }
-    for (const status of route.errors ?? []) {
+    // Any route can fail on our side (as the reference lists it): 500, a problem without detail.
+    for (const status of [...(route.errors ?? []), 500]) {
       responses[String(status)] ??= {
         description: titleOf(status),
         ...(status === 429 || status === 503
@@ -115,15 +117,26 @@ export function buildOpenApi(
     const security = securityOf(route.access);
     if (security) operation['security'] = security;
     if (route.body) {
+      const example = REQUEST_EXAMPLES[route.body.schema];
       operation['requestBody'] = {
         required: !route.body.optional,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.body.schema}` } } },
+        content: {
+          'application/json': {
+            schema: { $ref: `#/components/schemas/${route.body.schema}` },
+            ...(example === undefined ? {} : { example }),
+          },
+        },
       };
     } else if (route.rawBody) {
       operation['requestBody'] = {
         required: true,
         ...(route.rawBody.description ? { description: route.rawBody.description } : {}),
-        content: { [route.rawBody.contentType]: { schema: route.rawBody.schema } },
+        content: {
+          [route.rawBody.contentType]: {
+            schema: route.rawBody.schema,
+            ...(route.rawBody.example === undefined ? {} : { example: route.rawBody.example }),
+          },
+        },
       };
     }
     (paths[path] ??= {})[route.method] = operation;

@@ -28,7 +28,7 @@ export interface RouteDescription {
   /** Named schema of a JSON body; `optional` lets the body be absent. */
   body?: { schema: string; optional?: boolean };
   /** A body that is not JSON (multipart, a form, zip): described, not validated by the binding. */
-  rawBody?: { contentType: string; schema: JsonSchema; description?: string };
+  rawBody?: { contentType: string; schema: JsonSchema; description?: string; example?: unknown };
   responses: Record<number, ResponseSpec>;
   /** Status codes of problem answers this route can give. */
   errors?: number[];

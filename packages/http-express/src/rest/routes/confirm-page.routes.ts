@@ -17,6 +17,8 @@ export const confirmPageRoutes: RestRouteModule = ({ table, services: { addressC
     path: '/confirm-email/:token',
     operationId: 'confirm-email-page',
     summary: 'The page an address-confirmation link opens',
+    description:
+      'The page an address-confirmation mail links to: it shows one button, so that mail scanners that open links confirm nothing.',
     tag: 'auth',
     access: PUBLIC,
     params: { token: tokenParam },
@@ -37,6 +39,7 @@ export const confirmPageRoutes: RestRouteModule = ({ table, services: { addressC
     path: '/confirm-email/:token',
     operationId: 'confirm-email-page-submit',
     summary: 'Confirm an address through the confirmation page',
+    description: 'The button of the confirmation page: confirms the address and says so on a page.',
     tag: 'auth',
     access: PUBLIC,
     params: { token: tokenParam },

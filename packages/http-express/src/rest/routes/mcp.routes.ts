@@ -55,6 +55,12 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
     rawBody: {
       contentType: 'application/json',
       schema: { type: 'object', description: 'One JSON-RPC message' },
+      example: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_recipes', arguments: { q: 'leek' } },
+      },
     },
     responses: {
       200: {

@@ -19,6 +19,8 @@ export const serviceRoutes: RestRouteModule = ({ table, registry, services: { da
     path: '/healthz',
     operationId: 'healthz',
     summary: 'Whether the service and its database answer',
+    description:
+      '200 `ok` while the service and its database answer, 503 otherwise: for load balancers and container health checks.',
     tag: 'service',
     access: PUBLIC,
     responses: { 200: { content: 'text/plain' }, 503: { content: 'text/plain' } },
@@ -37,6 +39,8 @@ export const serviceRoutes: RestRouteModule = ({ table, registry, services: { da
     path: '/api/v1/openapi.json',
     operationId: 'openapi',
     summary: 'This API, described in OpenAPI 3.1',
+    description:
+      'This document: every route of the service, its access rule, parameters, bodies with examples, answers and error codes. Served to anybody.',
     tag: 'service',
     access: PUBLIC,
     responses: { 200: { content: 'application/json' } },
@@ -52,6 +56,8 @@ export const serviceRoutes: RestRouteModule = ({ table, registry, services: { da
     path: '/api/v1/schemas/:file',
     operationId: 'get-schema',
     summary: 'One named JSON Schema of this API',
+    description:
+      'One named JSON Schema of this API (2020-12), with its references pointing at the other schema files: what `$schema` in every answer links to.',
     tag: 'service',
     access: PUBLIC,
     params: { file: { schema: str({ pattern: '^[A-Za-z0-9]+\\.json$', maxLength: 80 }) } },

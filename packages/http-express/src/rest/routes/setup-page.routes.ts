@@ -18,6 +18,8 @@ export const setupPageRoutes: RestRouteModule = ({ table, config, services: { se
     path: '/setup/:token',
     operationId: 'setup-page',
     summary: 'The page a setup link opens',
+    description:
+      'The page a setup or reset link opens, without any script: it asks for the new password twice.',
     tag: 'auth',
     access: PUBLIC,
     params: { token: tokenParam },
@@ -38,6 +40,8 @@ export const setupPageRoutes: RestRouteModule = ({ table, config, services: { se
     path: '/setup/:token',
     operationId: 'setup-page-submit',
     summary: 'Choose a password through the setup page form',
+    description:
+      'The form of the setup page: sets the password, signs the person in and sends them on; a refusal shows the page again with its reason.',
     tag: 'auth',
     access: PUBLIC,
     params: { token: tokenParam },
