@@ -27,6 +27,8 @@ export interface Database {
    * listening connection fails. Resolves once listening.
    */
   listen(channel: string, onNotice: (payload: string) => void, onLost: () => void): Promise<void>;
+  /** The connection pool now (PostgreSQL); null for the embedded database's one connection. */
+  pool(): { size: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       driver: 'pg',
       ping: () => ping(db),
+      pool: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, onNotice, onLost) => {
         const client = new pg.Client({ connectionString: url });
         listeners.push(client);
@@ -98,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     driver: 'pglite',
     ping: () => ping(db),
+    pool: () => null,
     listen: async (channel, onNotice) => {
       unlisteners.push(await instance.listen(channel, (payload) => onNotice(payload ?? '')));
     },

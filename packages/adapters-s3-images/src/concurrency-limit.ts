@@ -11,6 +11,11 @@ export class ConcurrencyLimit {
     return this.active;
   }
 
+  /** Jobs waiting for a place. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.active >= this.limit) {
       // The finishing job hands its place over directly, so no newcomer can slip in between.

@@ -55,6 +55,10 @@ export class JimpImageRenderer implements ImageRenderer {
     throw new DomainError(kind, code, text);
   }
 
+  load(): { rendering: number; waiting: number } {
+    return { rendering: this.pool.running, waiting: this.pool.waiting };
+  }
+
   close(): Promise<void> {
     return this.pool.close();
   }

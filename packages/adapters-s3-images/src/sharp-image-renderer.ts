@@ -45,5 +45,9 @@ export class SharpImageRenderer implements ImageRenderer {
     return this.limit.run(() => renderWithSharp(this.sharp, bytes, request));
   }
 
+  load(): { rendering: number; waiting: number } {
+    return { rendering: this.limit.running, waiting: this.limit.queued };
+  }
+
   async close(): Promise<void> {}
 }

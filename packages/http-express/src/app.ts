@@ -4,7 +4,9 @@ import express, { type ErrorRequestHandler, type Express, type Request } from 'e
 import type { Logger } from 'pino';
 import type { DependencyContainer } from 'tsyringe';
 import type { Config } from './config.js';
-import { servicesOf } from './composition-root.js';
+import { METRICS, servicesOf } from './composition-root.js';
+import type { Metrics } from './metrics.js';
+import type { RequestLocals } from './rest/mount.js';
 import { restRouteModules, schemaModules } from './modules.js';
 import { operationTable } from './operations/operation-table.js';
 import { bindOperations } from './rest/bindings.js';
@@ -41,10 +43,11 @@ export function createApp(options: AppOptions): Express {
   const registry = new SchemaRegistry();
   for (const define of schemaModules) define(registry);
   const services = servicesOf(container);
+  const metrics = container.resolve<Metrics>(METRICS);
   const operations = operationTable(services);
   const table = new RestTable();
   bindOperations(table, operations);
-  for (const module of restRouteModules) module({ table, operations, registry, services, config });
+  for (const module of restRouteModules) module({ table, operations, registry, services, config, metrics });
 
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   const baseUrl = (req: Request) =>
@@ -65,13 +68,15 @@ export function createApp(options: AppOptions): Express {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', id);
-    const log = logger.child({ requestId: id });
-    (req as Request & { log: Logger }).log = log;
+    (req as Request & { log: Logger }).log = logger.child({ requestId: id });
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const code = (res.locals as { problemCode?: string }).problemCode;
-      log.info(
+      const operation = (res.locals as RequestLocals).operationId ?? 'unmatched';
+      metrics.request(operation, res.statusCode, ms / 1000);
+      // The route's logger by now: it names the operation and the caller's account (see mount.ts).
+      (req as Request & { log: Logger }).log.info(
         {
           method: req.method,
           path: req.path,

@@ -61,6 +61,7 @@ import { type DependencyContainer, container as rootContainer, instanceCachingFa
 import type { Config } from './config.js';
 import type { RestServices } from './rest/routes/route-module.js';
 import { BackgroundWork } from './operations/background.js';
+import { Metrics } from './metrics.js';
 
 export const CONFIG = Symbol('Config');
 export const DATABASE = Symbol('Database');
@@ -68,6 +69,8 @@ export const DATABASE = Symbol('Database');
 export const STOP_COHERENCE = Symbol('StopCoherence');
 /** Work operations started and did not wait for (shutdown waits for it). */
 export const BACKGROUND = Symbol('BackgroundWork');
+/** The service's Prometheus metrics. */
+export const METRICS = Symbol('Metrics');
 
 /** What a start (or a test) hands the composition root besides the configuration. */
 export interface Overrides {
@@ -98,8 +101,9 @@ export function coreDependencies(container: DependencyContainer): CoreDependenci
  * which port. Domain services are plain classes, built here by factories.
  */
 /** Every mail the outbox handled goes into the log: what kind, and what became of it (never its body). */
-function logDeliveries(logger: Logger | undefined, reports: DeliveryReport[]): void {
+function logDeliveries(logger: Logger | undefined, metrics: Metrics, reports: DeliveryReport[]): void {
   for (const { id, kind, delivery } of reports) {
+    metrics.delivered(delivery.outcome);
     const fields = { mailId: id, kind, outcome: delivery.outcome };
     if (delivery.outcome === 'sent') logger?.info(fields, 'mail sent');
     else if (delivery.outcome === 'deferred')
@@ -167,7 +171,19 @@ export function composeContainer(
     });
     c.register(STOP_COHERENCE, { useValue: stop });
   }
-  c.register(STORE, { useValue: createPostgresStore(database.db, { cache }) });
+  const store = createPostgresStore(database.db, { cache });
+  c.register(STORE, { useValue: store });
+  c.register(METRICS, {
+    useFactory: instanceCachingFactory(
+      (k) =>
+        new Metrics({
+          database,
+          ...(config.readCache ? { cache: () => cache.stats } : {}),
+          renderer: () => k.resolve<ImageRenderer>(IMAGE_RENDERER),
+          outbox: () => store.mailOutbox.counts(),
+        }),
+    ),
+  });
 
   const core = coreDependencies;
   const service = <T>(token: new (deps: CoreDependencies) => T) =>
@@ -228,7 +244,7 @@ export function composeContainer(
         mailer: k.resolve<Mailer>(MAILER),
         configuration: k.resolve(MailConfiguration),
       });
-      outbox.onDelivered = (reports) => logDeliveries(overrides.logger, reports);
+      outbox.onDelivered = (reports) => logDeliveries(overrides.logger, k.resolve<Metrics>(METRICS), reports);
       return outbox;
     }),
   });

@@ -47,6 +47,8 @@ export interface Config {
    * (SERVICE_DRAFT_ALLOW_HOSTS: tests, a recipe site on the household's own network).
    */
   draftAllowHosts: string[];
+  /** `GET /metrics` answers only with this bearer token (SERVICE_METRICS_TOKEN); unset: no metrics. */
+  metricsToken: string | undefined;
 }
 
 export interface S3Config {
@@ -215,7 +217,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageWorkers,
     imageRenderer,
     draftAllowHosts: draftAllowHosts(env['SERVICE_DRAFT_ALLOW_HOSTS']),
+    metricsToken: metricsToken(env['SERVICE_METRICS_TOKEN']),
   };
+}
+
+function metricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token)) {
+    throw new ConfigError('SERVICE_METRICS_TOKEN must be at least 16 characters without spaces');
+  }
+  return token;
 }
 
 /** Host names, IPv4 addresses or bracketed IPv6 addresses, each with an optional port. */

@@ -10,6 +10,7 @@ import { transferRoutes } from './rest/routes/transfer.routes.js';
 import { draftPhotoRoutes } from './rest/routes/draft-photo.routes.js';
 import { mcpRoutes } from './rest/routes/mcp.routes.js';
 import { apiDocsRoutes } from './rest/routes/api-docs.routes.js';
+import { metricsRoutes } from './rest/routes/metrics.routes.js';
 import type { SchemaRegistry } from './schemas/schema-registry.js';
 import { defineAccountSchemas } from './schemas/account.schemas.js';
 import { defineCommentSchemas } from './schemas/comment.schemas.js';
@@ -42,6 +43,7 @@ export const schemaModules: Array<(registry: SchemaRegistry) => void> = [
 export const restRouteModules: RestRouteModule[] = [
   serviceRoutes,
   apiDocsRoutes,
+  metricsRoutes,
   setupPageRoutes,
   confirmPageRoutes,
   singleSignOnRoutes,

@@ -60,6 +60,8 @@ export interface ImageRenderer {
   /** Sniffs the type and reads the header; throws as `render` does. */
   inspect(bytes: Uint8Array): ImageHeader;
   render(bytes: Uint8Array, request: RenderRequest): Promise<RenderedImage>;
+  /** Images being rendered now, and those waiting their turn (for the operator's metrics). */
+  load(): { rendering: number; waiting: number };
   /** Stops worker threads, if any. */
   close(): Promise<void>;
 }

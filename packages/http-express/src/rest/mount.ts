@@ -138,14 +138,33 @@ function validatorsOf(route: RouteDescription, registry: SchemaRegistry): Valida
   };
 }
 
+/** What a route leaves on the response for the request's log line and metrics. */
+export interface RequestLocals {
+  operationId?: string;
+  accountId?: string;
+}
+
+/**
+ * Names the route in everything the request logs from now on, then the caller once known: every
+ * log line of a request carries its operation id and the caller's account id (never a credential).
+ */
+function labelRequest(req: Request, res: Response, fields: RequestLocals): void {
+  Object.assign(res.locals as RequestLocals, fields);
+  const withLog = req as Request & { log: Logger };
+  withLog.log = withLog.log.child(fields);
+}
+
 /** Who calls (public routes never look: a bad credential there is as good as none), checked against the rule. */
 async function admitted(
   route: RouteDescription,
   req: Request,
+  res: Response,
   options: MountOptions,
 ): Promise<Caller | null> {
+  labelRequest(req, res, { operationId: route.operationId });
   if (route.access.kind === 'public') return null;
   const caller = await options.resolveCaller(req);
+  if (caller) labelRequest(req, res, { accountId: caller.account.id });
   checkAccess(route.access, caller);
   return caller;
 }
@@ -183,7 +202,7 @@ function mountOperation(
 
   const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const caller = await admitted(route, req, options);
+      const caller = await admitted(route, req, res, options);
       const { params, query } = pathAndQuery(route, req, validators);
       refuseNulInPath(params);
       refuseNul(query, 'query');
@@ -229,7 +248,7 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
   const validators = validatorsOf(route, options.registry);
   const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const caller = await admitted(route, req, options);
+      const caller = await admitted(route, req, res, options);
       const { params, query } = pathAndQuery(route, req, validators);
       // Public pages and files answer a link that names nothing alike, whatever it holds.
       if (route.access.kind !== 'public') {

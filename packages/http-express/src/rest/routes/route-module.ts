@@ -1,6 +1,7 @@
 import type { Database } from '@larder/adapters-postgres';
 import type { RecipeTransfer } from '@larder/domain';
 import type { Config } from '../../config.js';
+import type { Metrics } from '../../metrics.js';
 import type { OperationTable, Services } from '../../operations/operation-table.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
 import type { RestTable } from '../route.js';
@@ -18,6 +19,7 @@ export interface RestRouteContext {
   registry: SchemaRegistry;
   services: RestServices;
   config: Config;
+  metrics: Metrics;
 }
 
 export type RestRouteModule = (ctx: RestRouteContext) => void;
