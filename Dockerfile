@@ -22,9 +22,9 @@ COPY --from=manifests /app ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.base.json ./
 COPY packages ./packages
-RUN npx tsc -b \
+RUN npx tsc -b && npm run build -w @larder/web \
  && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf packages/*/src packages/*/test packages/*/test-support packages/*/tsconfig*.json packages/*/*.tsbuildinfo \
+ && rm -rf packages/*/src packages/*/test packages/web/index.html packages/web/public packages/web/vite.config.ts packages/*/test-support packages/*/tsconfig*.json packages/*/*.tsbuildinfo \
  && npm cache clean --force
 
 # --- runtime ---------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import { requestScope } from './rest/request-scope.js';
 import { MCP_PATH } from './rest/routes/mcp.routes.js';
 import { RestTable } from './rest/route.js';
 import { SchemaRegistry } from './schemas/schema-registry.js';
+import { WebApp } from './rest/web-app.js';
 
 export interface AppOptions {
   config: Config;
@@ -47,7 +48,9 @@ export function createApp(options: AppOptions): Express {
   const operations = operationTable(services);
   const table = new RestTable();
   bindOperations(table, operations);
-  for (const module of restRouteModules) module({ table, operations, registry, services, config, metrics });
+  const webApp = WebApp.open(config.webDir);
+  for (const module of restRouteModules)
+    module({ table, operations, registry, services, config, metrics, webApp });
 
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   const baseUrl = (req: Request) =>
@@ -117,6 +120,7 @@ export function createApp(options: AppOptions): Express {
     checkResponses: options.checkResponses ?? false,
   });
   app.use(router);
+  if (webApp) app.use(webApp.handler());
 
   app.use((req, _res, next) => next(problem(404, `Nothing at ${req.method} ${req.path}.`)));
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import {
   MAIL_SECURITY,
   type MailSecurity,
@@ -49,6 +50,11 @@ export interface Config {
   draftAllowHosts: string[];
   /** `GET /metrics` answers only with this bearer token (SERVICE_METRICS_TOKEN); unset: no metrics. */
   metricsToken: string | undefined;
+  /**
+   * The built web app served at `/` (SERVICE_WEB_DIR; `off` serves none). Unset: packages/web/dist
+   * of this checkout or image, when it was built.
+   */
+  webDir: string | null;
 }
 
 export interface S3Config {
@@ -218,7 +224,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageRenderer,
     draftAllowHosts: draftAllowHosts(env['SERVICE_DRAFT_ALLOW_HOSTS']),
     metricsToken: metricsToken(env['SERVICE_METRICS_TOKEN']),
+    webDir: webDir(env['SERVICE_WEB_DIR']),
   };
+}
+
+function webDir(value: string | undefined): string | null {
+  const dir = value?.trim();
+  if (dir === 'off') return null;
+  return dir || fileURLToPath(new URL('../../web/dist', import.meta.url));
 }
 
 function metricsToken(value: string | undefined): string | undefined {

@@ -83,7 +83,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
-  const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data', ...env });
+  const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data', SERVICE_WEB_DIR: 'off', ...env });
   const clock = new MovableClock();
   const queries = new QueryCounter();
   const container = composeContainer(

@@ -1,5 +1,5 @@
 import type { PreviewCard } from '@larder/domain';
-import { markup } from './html.js';
+import { type RawHtml, markup } from './html.js';
 import { publicDocument } from './public-recipe.page.js';
 
 export interface PreviewPageInput {
@@ -19,6 +19,22 @@ const GENERIC_DESCRIPTION = 'A recipe kept in a household recipe collection.';
  * never anything of the recipe.
  */
 export function linkPreviewPage(input: PreviewPageInput): string {
+  const { card } = input;
+  const { title, head } = linkPreviewHead(input);
+  const body = markup`<div class="gone"><h1>${title}</h1>${card && card.description ? markup`<p>${card.description}</p>` : ''}
+<p>Sign in to Larder to open this recipe.</p><p><a href="/">Open Larder</a></p></div>`;
+  return publicDocument(card ? `${card.title} · Larder` : 'Larder', body, head);
+}
+
+/**
+ * The page's title and its preview tags, for the script-free page above and for the web app's
+ * page at the same address (members who follow the link land in the app).
+ */
+export function linkPreviewHead(input: PreviewPageInput): {
+  title: string;
+  documentTitle: RawHtml;
+  head: RawHtml;
+} {
   const { card, url, imageUrl } = input;
   const title = card ? card.title : 'Larder';
   const description = card ? card.description || 'A recipe on Larder.' : GENERIC_DESCRIPTION;
@@ -34,7 +50,5 @@ ${imageUrl ? markup`<meta property="og:image" content="${imageUrl}">` : ''}
 <meta name="twitter:description" content="${description}">
 ${imageUrl ? markup`<meta name="twitter:image" content="${imageUrl}">` : ''}
 <meta name="description" content="${description}">`;
-  const body = markup`<div class="gone"><h1>${title}</h1>${card && card.description ? markup`<p>${card.description}</p>` : ''}
-<p>Sign in to Larder to open this recipe.</p><p><a href="/">Open Larder</a></p></div>`;
-  return publicDocument(card ? `${card.title} · Larder` : 'Larder', body, head);
+  return { title, documentTitle: markup`${card ? `${card.title} · Larder` : 'Larder'}`, head };
 }

@@ -3,6 +3,7 @@ import { PUBLIC } from '../../operations/operation.js';
 import { str } from '../../schemas/json-schema.js';
 import { addressConfirmedPage, confirmAddressPage, deadLinkPage } from '../pages/setup.page.js';
 import { sendPage } from '../pages/send-page.js';
+import { PLAIN_PAGE_NOSCRIPT } from '../web-app.js';
 import type { RestRouteModule } from './route-module.js';
 
 const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
@@ -11,19 +12,23 @@ const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
  * The page an address-confirmation link opens, script-free like the setup page: opening it shows a
  * button (mail scanners follow links), pressing it confirms the address. Never signs in.
  */
-export const confirmPageRoutes: RestRouteModule = ({ table, services: { addressConfirmation } }) => {
+export const confirmPageRoutes: RestRouteModule = ({ table, webApp, services: { addressConfirmation } }) => {
   table.add({
     method: 'get',
     path: '/confirm-email/:token',
     operationId: 'confirm-email-page',
     summary: 'The page an address-confirmation link opens',
     description:
-      'The page an address-confirmation mail links to: it shows one button, so that mail scanners that open links confirm nothing.',
+      'The page an address-confirmation mail links to (the web app; with ?plain, or without the app, a page without script): ' +
+      'it shows one button, so that mail scanners that open links confirm nothing.',
     tag: 'auth',
     access: PUBLIC,
     params: { token: tokenParam },
+    query: { plain: { schema: str({ maxLength: 8 }), description: 'Any value: the page without script' } },
     responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
-    handle: async ({ params, res }) => {
+    handle: async ({ params, query, res }) => {
+      if (webApp && query['plain'] === undefined)
+        return webApp.send(res, 200, { noscript: PLAIN_PAGE_NOSCRIPT });
       try {
         const { account, address } = await addressConfirmation.inspect(params.token);
         sendPage(res, 200, confirmAddressPage(account, address));

@@ -9,7 +9,7 @@ import type { Request, Response } from 'express';
 import { PUBLIC } from '../../operations/operation.js';
 import { str } from '../../schemas/json-schema.js';
 import { sendStoredImage } from '../image-response.js';
-import { linkPreviewPage } from '../pages/link-preview.page.js';
+import { linkPreviewHead, linkPreviewPage } from '../pages/link-preview.page.js';
 import { PUBLIC_PAGE_CSP, notAvailablePage, recipePage } from '../pages/public-recipe.page.js';
 import {
   DEAD_LINK_BODY,
@@ -42,7 +42,12 @@ function presentPublicRecipe(recipe: PublicRecipe): PublicRecipe {
  * Everything readable without signing in: the recipe behind a public link (as JSON
  * and as a page), and the cards link previews show of a recipe address.
  */
-export const publicRoutes: RestRouteModule = ({ table, config, services: { shares, previews, photos } }) => {
+export const publicRoutes: RestRouteModule = ({
+  table,
+  config,
+  webApp,
+  services: { shares, previews, photos },
+}) => {
   const baseUrl = (req: Request) =>
     config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
 
@@ -196,6 +201,11 @@ export const publicRoutes: RestRouteModule = ({ table, config, services: { share
       const url = card
         ? `${base}/recipes/${encodeURIComponent(slug)}?${PREVIEW_QUERY}=${encodeURIComponent(String(token))}`
         : `${base}/`;
+      // A member following the link lands in the web app, which carries the same preview tags.
+      if (webApp) {
+        const { documentTitle, head } = linkPreviewHead({ url, card, imageUrl });
+        return webApp.send(res, 200, { title: documentTitle.__html, head: head.__html });
+      }
       sendPage(res, 200, linkPreviewPage({ url, card, imageUrl }));
     },
   });

@@ -5,6 +5,7 @@ import type { Metrics } from '../../metrics.js';
 import type { OperationTable, Services } from '../../operations/operation-table.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
 import type { RestTable } from '../route.js';
+import type { WebApp } from '../web-app.js';
 
 /** What REST's own routes use besides the domain services. */
 export interface RestServices extends Services {
@@ -20,6 +21,8 @@ export interface RestRouteContext {
   services: RestServices;
   config: Config;
   metrics: Metrics;
+  /** The household's web app, when it is built and not turned off. */
+  webApp: WebApp | null;
 }
 
 export type RestRouteModule = (ctx: RestRouteContext) => void;

@@ -4,6 +4,7 @@ import { str } from '../../schemas/json-schema.js';
 import { sendPage } from '../pages/send-page.js';
 import { deadLinkPage, setupDonePage, setupFormPage } from '../pages/setup.page.js';
 import { setSessionCookie } from '../session-cookie.js';
+import { PLAIN_PAGE_NOSCRIPT } from '../web-app.js';
 import type { RestRouteModule } from './route-module.js';
 
 const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
@@ -12,19 +13,23 @@ const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
  * The page a setup link opens: a plain form (no script) to choose a password,
  * so the link logged at first start works in any browser.
  */
-export const setupPageRoutes: RestRouteModule = ({ table, config, services: { setup } }) => {
+export const setupPageRoutes: RestRouteModule = ({ table, config, webApp, services: { setup } }) => {
   table.add({
     method: 'get',
     path: '/setup/:token',
     operationId: 'setup-page',
     summary: 'The page a setup link opens',
     description:
-      'The page a setup or reset link opens, without any script: it asks for the new password twice.',
+      'The page a setup or reset link opens: the web app, which asks for the new password; with ?plain (or ' +
+      'when the app is not built) a page without any script that asks for it twice.',
     tag: 'auth',
     access: PUBLIC,
     params: { token: tokenParam },
+    query: { plain: { schema: str({ maxLength: 8 }), description: 'Any value: the page without script' } },
     responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
-    handle: async ({ params, res }) => {
+    handle: async ({ params, query, res }) => {
+      if (webApp && query['plain'] === undefined)
+        return webApp.send(res, 200, { noscript: PLAIN_PAGE_NOSCRIPT });
       try {
         const { account, purpose } = await setup.inspect(params.token);
         sendPage(res, 200, setupFormPage(account, purpose === 'reset' ? 'reset' : 'setup'));

@@ -1,0 +1,210 @@
+/**
+ * Larder's public API as the app calls it: same-origin fetch with the session cookie, JSON in
+ * and out, problems (RFC 9457) turned into `ApiError`s that keep the status and the field
+ * locations. Nothing here is private to the app: any client could make the same calls.
+ */
+
+export interface ProblemIssue {
+  location?: string;
+  message?: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string | undefined,
+    readonly issues: readonly ProblemIssue[],
+    readonly retryAfter: number | null,
+  ) {
+    super(detail ?? title);
+  }
+}
+
+/** Told when any call answers 401: the session is gone. */
+let onSignedOut: (() => void) | null = null;
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function api<T = void>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: payload ?? null, credentials: 'same-origin', ...init });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'offline', undefined, [], null);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const p = (data ?? {}) as { title?: string; detail?: string; errors?: ProblemIssue[] };
+    const retry = Number(res.headers.get('Retry-After'));
+    if (res.status === 401 && !path.startsWith('/api/v1/auth/login')) onSignedOut?.();
+    throw new ApiError(
+      res.status,
+      p.title ?? res.statusText,
+      p.detail,
+      Array.isArray(p.errors) ? p.errors : [],
+      Number.isFinite(retry) && retry > 0 ? retry : null,
+    );
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Query string of the set values only. */
+export function query(values: Record<string, string | number | boolean | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null || value === undefined || value === '' || value === false) continue;
+    params.set(name, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+// --- the shapes the app reads (a subset of the OpenAPI description's) ------------------------
+
+export interface Person {
+  id: string;
+  username: string;
+  displayName: string;
+  color: string;
+  avatarId?: string | null;
+}
+
+export interface Me extends Person {
+  role: 'superadmin' | 'admin' | 'user';
+  locale: string;
+  canSharePublicly: boolean;
+  email: string | null;
+  emailVerified: boolean;
+  hasPassword: boolean;
+  emailConfirmationPending: boolean;
+}
+
+export interface Card {
+  id: string;
+  slug: string;
+  title: string;
+  tags: string[] | null;
+  totalMinutes: number | null;
+  coverImageId: string | null;
+  favorite: boolean;
+  tasty: boolean;
+  tastyCount: number;
+  newComments: boolean;
+  createdBy: Person;
+}
+
+export interface CardPage {
+  items: Card[] | null;
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface Ingredient {
+  quantity: number | null;
+  unit: string | null;
+  name: string;
+  note: string | null;
+}
+
+export interface IngredientGroup {
+  name: string | null;
+  ingredients: Ingredient[] | null;
+}
+
+export interface Step {
+  text: string;
+  references?: { word: string; groupName: string | null; ingredientName: string }[] | null;
+  times?: { phrase: string; seconds: number; maxSeconds?: number | null }[] | null;
+}
+
+export interface Image {
+  id: string;
+  width: number;
+  height: number;
+  position: number;
+}
+
+export interface Recipe {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  servings: number;
+  prepMinutes: number | null;
+  cookMinutes: number | null;
+  sourceUrl: string | null;
+  sourceName: string | null;
+  tags: string[] | null;
+  ingredientGroups: IngredientGroup[] | null;
+  steps: Step[] | null;
+  images: Image[] | null;
+  coverImageId: string | null;
+  favorite: boolean;
+  tasty: boolean;
+  tastyBy: Person[] | null;
+  tastyCount: number;
+  createdBy: Person;
+  updatedAt: string;
+}
+
+export interface Comment {
+  id: number;
+  author?: Person;
+  body: string;
+  createdAt: string;
+  editedAt: string | null;
+  canEdit: boolean;
+  canDelete: boolean;
+  new: boolean;
+}
+
+export interface Settings {
+  publicShares: boolean;
+  publicShareDefaultDays: number | null;
+  publicShareMaxDays: number | null;
+  linkPreviews: boolean;
+  mailEnabled: boolean;
+}
+
+export interface Share {
+  id: string;
+  path: string;
+  expiresAt: string | null;
+  status: string;
+}
+
+export const imageUrl = (recipeId: string, imageId: string, file: 'thumb' | 'detail' | 'original') =>
+  `/images/${encodeURIComponent(recipeId)}/${encodeURIComponent(imageId)}/${file}.jpg`;
+
+export const avatarUrl = (person: Person) =>
+  person.avatarId
+    ? `/avatars/${encodeURIComponent(person.id)}/${encodeURIComponent(person.avatarId)}.jpg`
+    : null;

@@ -1,0 +1,143 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, api, whenSignedOut } from './api';
+import type { Me, Settings } from './api';
+import { Header } from './components/header';
+import { TimerBar } from './components/timer-bar';
+import { setLocale, t } from './i18n';
+import { lazy } from './lazy';
+import { navigate, routeOf, useLocation } from './router';
+import type { Route } from './router';
+import { SessionContext } from './session';
+import type { Session } from './session';
+import { Recipes } from './screens/recipes';
+import { SignIn } from './screens/sign-in';
+
+const RecipeScreen = lazy(() => import('./screens/recipe').then((m) => m.RecipeScreen));
+const CookMode = lazy(() => import('./screens/cook-mode').then((m) => m.CookMode));
+const Profile = lazy(() => import('./screens/profile').then((m) => m.Profile));
+const SetupLink = lazy(() => import('./screens/setup-link').then((m) => m.SetupLink));
+const ConfirmEmail = lazy(() => import('./screens/confirm-email').then((m) => m.ConfirmEmail));
+
+type State =
+  | { kind: 'starting' }
+  | { kind: 'signed-out'; notice?: string }
+  | { kind: 'signed-in'; me: Me; settings: Settings };
+
+export function App() {
+  const url = useLocation();
+  const route = routeOf(url.pathname);
+  const [state, setState] = useState<State>({ kind: 'starting' });
+
+  const start = async (notice?: string) => {
+    try {
+      const me = await api<Me>('GET', '/api/v1/auth/me');
+      const settings = await api<Settings>('GET', '/api/v1/settings');
+      setLocale(me.locale);
+      setState({ kind: 'signed-in', me, settings });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401)
+        setState({ kind: 'signed-out', ...(notice ? { notice } : {}) });
+      else setState({ kind: 'signed-out', notice: t('offline') });
+    }
+  };
+
+  useEffect(() => {
+    whenSignedOut(() =>
+      setState((s) => (s.kind === 'signed-in' ? { kind: 'signed-out', notice: t('signedOut') } : s)),
+    );
+    void start();
+  }, []);
+
+  useEffect(() => {
+    document.title = t('appName');
+  }, [route.name]);
+
+  if (route.name === 'setup')
+    return (
+      <Frame>
+        <SetupLink token={route.token} onSignedIn={() => start()} />
+      </Frame>
+    );
+  if (route.name === 'confirm')
+    return (
+      <Frame>
+        <ConfirmEmail token={route.token} />
+      </Frame>
+    );
+  if (state.kind === 'starting')
+    return (
+      <p class="loading" role="status">
+        {t('loading')}
+      </p>
+    );
+  if (state.kind === 'signed-out') {
+    return (
+      <Frame>
+        <SignIn
+          notice={state.notice}
+          oidcOutcome={url.searchParams.get('oidc')}
+          onSignedIn={async () => {
+            await start();
+            if (route.name === 'sign-in') navigate('/', true);
+          }}
+        />
+      </Frame>
+    );
+  }
+
+  const session: Session = {
+    me: state.me,
+    settings: state.settings,
+    setMe: (me) => {
+      setLocale(me.locale);
+      setState({ ...state, me });
+    },
+    signOut: async () => {
+      await api('POST', '/api/v1/auth/logout').catch(() => undefined);
+      setState({ kind: 'signed-out' });
+      navigate('/', true);
+    },
+  };
+  if (route.name === 'sign-in') navigate('/', true);
+  return (
+    <SessionContext.Provider value={session}>
+      {route.name === 'cook' ? (
+        <CookMode slug={route.slug} />
+      ) : (
+        <>
+          <Header route={route} />
+          <main id="main" tabIndex={-1}>
+            <Screen route={route} url={url} />
+          </main>
+          <TimerBar />
+        </>
+      )}
+    </SessionContext.Provider>
+  );
+}
+
+function Screen({ route, url }: { route: Route; url: URL }) {
+  switch (route.name) {
+    case 'recipe':
+      return <RecipeScreen slug={route.slug} />;
+    case 'profile':
+      return <Profile oidcOutcome={url.searchParams.get('oidc')} />;
+    case 'not-found':
+      return <p class="notice">{t('pageNotFound')}</p>;
+    default:
+      return <Recipes url={url} />;
+  }
+}
+
+/** The screens before sign-in: the name of the app and one card. */
+function Frame({ children }: { children: ComponentChildren }) {
+  return (
+    <main id="main" class="frame">
+      <p class="brand brand-large" aria-hidden="true">
+        {t('appName')}
+      </p>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import { t } from '../i18n';
+import type { Route } from '../router';
+import { useSession } from '../session';
+import { PersonBadge } from './person-badge';
+
+export function Header({ route }: { route: Route }) {
+  const { me, signOut } = useSession();
+  const current = (name: Route['name']) => (route.name === name ? { 'aria-current': 'page' as const } : {});
+  return (
+    <header class="top">
+      <a class="skip" href="#main" data-native>
+        {t('skipToContent')}
+      </a>
+      <a class="brand" href="/">
+        {t('appName')}
+      </a>
+      <nav aria-label={t('mainNav')}>
+        <a href="/" {...current('recipes')}>
+          {t('navRecipes')}
+        </a>
+        <a href="/profile" {...current('profile')} class="profile-link">
+          <PersonBadge person={me} size={28} decorative />
+          <span class="label">{t('navProfile')}</span>
+        </a>
+        <button type="button" class="link" onClick={() => void signOut()}>
+          {t('signOut')}
+        </button>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Scaling a recipe's quantities to other servings, and writing them as cooks do: ½ cup, 1 ⅓ tbsp,
+ * but 375 g and 1.5 l — fractions for spoons, cups and pieces, decimals for metric weights and
+ * volumes.
+ */
+
+/** Units measured in metric weights and volumes: decimals, never fractions. */
+const METRIC = new Set(['g', 'kg', 'mg', 'ml', 'l', 'cl', 'dl', 'gram', 'grams', 'gramm', 'liter', 'litre']);
+
+/** The fractions cooks write, with the glyph each is written with. */
+const FRACTIONS: ReadonlyArray<readonly [number, string]> = [
+  [1 / 8, '⅛'],
+  [1 / 4, '¼'],
+  [1 / 3, '⅓'],
+  [3 / 8, '⅜'],
+  [1 / 2, '½'],
+  [5 / 8, '⅝'],
+  [2 / 3, '⅔'],
+  [3 / 4, '¾'],
+  [7 / 8, '⅞'],
+];
+
+/** The factor that turns a recipe written for `servings` into one for `wanted`. */
+export function scaleFactor(servings: number, wanted: number): number {
+  if (!(servings > 0) || !(wanted > 0)) return 1;
+  return wanted / servings;
+}
+
+/** A quantity as it is written for its unit, in the given locale's decimal mark. */
+export function formatQuantity(quantity: number, unit: string | null, locale = 'en'): string {
+  if (!Number.isFinite(quantity) || quantity < 0) return '';
+  if (quantity === 0) return '0';
+  const metric = unit !== null && METRIC.has(unit.trim().toLowerCase());
+  if (!metric) {
+    const fraction = asFraction(quantity);
+    if (fraction !== null) return fraction;
+  }
+  return decimal(quantity, locale);
+}
+
+/** `1 ½`, `¾`, `2` — or null when the quantity is no whole number plus a cook's fraction. */
+export function asFraction(quantity: number): string | null {
+  const whole = Math.floor(quantity);
+  const rest = quantity - whole;
+  // Close enough to a whole number: 1.98 → 2, 3.02 → 3.
+  if (rest < 0.04) return whole === 0 ? null : String(whole);
+  if (rest > 0.96) return String(whole + 1);
+  // Eighths and thirds only where the cook would weigh no more exactly (large amounts are numbers).
+  if (whole >= 20) return null;
+  for (const [value, glyph] of FRACTIONS) {
+    if (Math.abs(rest - value) < 0.03) return whole === 0 ? glyph : `${whole} ${glyph}`;
+  }
+  return null;
+}
+
+/** A decimal with no more digits than make sense for the size: 1250, 37.5, 1.25, 0.33. */
+function decimal(quantity: number, locale: string): string {
+  const digits = quantity >= 100 ? 0 : quantity >= 10 ? 1 : 2;
+  const rounded = roundTo(quantity, digits);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }).format(rounded);
+}
+
+function roundTo(value: number, digits: number): number {
+  const power = 10 ** digits;
+  return Math.round(value * power) / power;
+}
+
+/** A recipe's quantity for other servings; null stays null ("salt to taste"). */
+export function scaled(quantity: number | null, factor: number): number | null {
+  return quantity === null ? null : quantity * factor;
+}

@@ -1,0 +1,85 @@
+/**
+ * The app's addresses, in the browser's history: the server answers every one of them with the
+ * app, so a reload or a shared address opens the same screen.
+ */
+import { useEffect, useState } from 'preact/hooks';
+
+export type Route =
+  | { name: 'recipes' }
+  | { name: 'recipe'; slug: string }
+  | { name: 'cook'; slug: string }
+  | { name: 'profile' }
+  | { name: 'sign-in' }
+  | { name: 'setup'; token: string }
+  | { name: 'confirm'; token: string }
+  | { name: 'not-found' };
+
+export function routeOf(pathname: string): Route {
+  const parts = pathname.split('/').filter(Boolean).map(safeDecode);
+  const [first, second, third] = parts;
+  if (parts.length === 0 || (first === 'recipes' && parts.length === 1)) return { name: 'recipes' };
+  if (first === 'recipes' && second && parts.length === 2) return { name: 'recipe', slug: second };
+  if (first === 'recipes' && second && third === 'cook' && parts.length === 3)
+    return { name: 'cook', slug: second };
+  if (first === 'profile' && parts.length === 1) return { name: 'profile' };
+  if (first === 'sign-in' && parts.length === 1) return { name: 'sign-in' };
+  if (first === 'setup' && second && parts.length === 2) return { name: 'setup', token: second };
+  if (first === 'confirm-email' && second && parts.length === 2) return { name: 'confirm', token: second };
+  return { name: 'not-found' };
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+const listeners = new Set<() => void>();
+
+export function navigate(to: string, replace = false): void {
+  if (replace) history.replaceState(null, '', to);
+  else history.pushState(null, '', to);
+  for (const listener of listeners) listener();
+  if (!replace) window.scrollTo(0, 0);
+}
+
+/** The current address, re-read on every navigation (links, back and forward). */
+export function useLocation(): URL {
+  const [url, setUrl] = useState(() => new URL(location.href));
+  useEffect(() => {
+    const update = () => setUrl(new URL(location.href));
+    listeners.add(update);
+    addEventListener('popstate', update);
+    return () => {
+      listeners.delete(update);
+      removeEventListener('popstate', update);
+    };
+  }, []);
+  return url;
+}
+
+/** Follows same-origin links inside the app without a page load. */
+export function interceptLinks(root: HTMLElement): void {
+  root.addEventListener('click', (event) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
+    const anchor = (event.target as Element | null)?.closest('a');
+    if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.dataset['native'] !== undefined)
+      return;
+    const url = new URL(anchor.href, location.href);
+    if (url.origin !== location.origin || routeOf(url.pathname).name === 'not-found') return;
+    event.preventDefault();
+    navigate(url.pathname + url.search + url.hash);
+  });
+}
+
+export const recipePath = (slug: string) => `/recipes/${encodeURIComponent(slug)}`;

@@ -1,0 +1,356 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, api } from '../api';
+import type { Me } from '../api';
+import { PersonBadge } from '../components/person-badge';
+import { date, t } from '../i18n';
+import type { TextKey } from '../i18n';
+import { useSession } from '../session';
+
+const COLORS = ['amber', 'clay', 'rose', 'plum', 'sage', 'olive', 'teal', 'slate'] as const;
+const LANGUAGES = [
+  ['en', 'English'],
+  ['de', 'Deutsch'],
+] as const;
+
+const problemText = (e: unknown) =>
+  e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong');
+
+export function Profile({ oidcOutcome }: { oidcOutcome: string | null }) {
+  useEffect(() => {
+    document.title = `${t('profile')} · ${t('appName')}`;
+  }, []);
+  return (
+    <div class="profile">
+      <h1>{t('profile')}</h1>
+      {oidcOutcome && (
+        <p class={oidcOutcome === 'linked' ? 'notice' : 'error'} role="status">
+          {t(
+            ({ linked: 'oidcLinked', taken: 'oidcTaken' } as Record<string, TextKey>)[oidcOutcome] ??
+              'oidcFailed',
+          )}
+        </p>
+      )}
+      <ProfileForm />
+      <Avatar />
+      <Password />
+      <Identity />
+    </div>
+  );
+}
+
+function ProfileForm() {
+  const { me, setMe } = useSession();
+  const [displayName, setDisplayName] = useState(me.displayName);
+  const [color, setColor] = useState(me.color);
+  const [locale, setLocale] = useState(me.locale);
+  const [taken, setTaken] = useState<Record<string, number>>({});
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    void api<{ items: { color: string; count: number }[] | null }>('GET', '/api/v1/auth/me/colors').then(
+      (r) => setTaken(Object.fromEntries((r.items ?? []).map((i) => [i.color, i.count]))),
+      () => undefined,
+    );
+  }, []);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const updated = await api<Me>('PATCH', '/api/v1/auth/me/profile', {
+        displayName: displayName.trim(),
+        color,
+        locale,
+      });
+      setMe(updated);
+      setMessage({ ok: true, text: t('saved') });
+    } catch (e) {
+      setMessage({ ok: false, text: problemText(e) });
+    }
+  };
+  return (
+    <form class="card stack" onSubmit={save} aria-labelledby="profile-form-title">
+      <h2 id="profile-form-title">{me.username}</h2>
+      <label>
+        <span>{t('displayName')}</span>
+        <input
+          required
+          maxLength={64}
+          value={displayName}
+          onInput={(e) => setDisplayName(e.currentTarget.value)}
+          autoComplete="name"
+        />
+      </label>
+      <fieldset class="colors">
+        <legend>{t('color')}</legend>
+        {COLORS.map((c) => {
+          const others = (taken[c] ?? 0) - (c === me.color ? 1 : 0);
+          return (
+            <label key={c} class={`swatch badge-${c}`}>
+              <input type="radio" name="color" value={c} checked={color === c} onChange={() => setColor(c)} />
+              <span>{others > 0 ? t('colorTaken', { color: c, n: others }) : c}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <label>
+        <span>{t('language')}</span>
+        <select value={locale} onChange={(e) => setLocale(e.currentTarget.value)}>
+          {LANGUAGES.map(([code, name]) => (
+            <option key={code} value={code} lang={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {me.email && (
+        <p class="muted">
+          {t('email')}: {me.email}
+          {!me.emailVerified && ` (${t('unconfirmed')})`}
+        </p>
+      )}
+      {message && (
+        <p class={message.ok ? 'notice' : 'error'} role="status">
+          {message.text}
+        </p>
+      )}
+      <button type="submit" class="primary">
+        {t('saveProfile')}
+      </button>
+    </form>
+  );
+}
+
+/** A picture, cut to a square the member places: x, y and size as fractions, as the API takes them. */
+function Avatar() {
+  const { me, setMe } = useSession();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<{ url: string; width: number; height: number } | null>(null);
+  const [size, setSize] = useState(1);
+  const [x, setX] = useState(0.5);
+  const [y, setY] = useState(0.5);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    image.onload = () => setPreview({ url, width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => setError(t('somethingWrong'));
+    image.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  // The square's side in fractions of width and height; x and y place its centre within what is left.
+  const shorter = preview ? Math.min(preview.width, preview.height) : 1;
+  const sideW = preview ? (size * shorter) / preview.width : 1;
+  const sideH = preview ? (size * shorter) / preview.height : 1;
+  const left = (1 - sideW) * x;
+  const top = (1 - sideH) * y;
+
+  const save = async () => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const crop = [left, top, size].map((n) => n.toFixed(4)).join(',');
+      await api('PUT', `/api/v1/auth/me/avatar?crop=${crop}`, form);
+      setMe(await api<Me>('GET', '/api/v1/auth/me'));
+      setFile(null);
+      setPreview(null);
+      setError(null);
+    } catch (e) {
+      setError(problemText(e));
+    }
+  };
+  const remove = async () => {
+    await api('DELETE', '/api/v1/auth/me/avatar');
+    setMe(await api<Me>('GET', '/api/v1/auth/me'));
+  };
+
+  return (
+    <section class="card stack" aria-labelledby="avatar-title">
+      <h2 id="avatar-title">{t('avatar')}</h2>
+      <PersonBadge person={me} size={96} />
+      <label>
+        <span>{t('chooseAvatar')}</span>
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+        />
+      </label>
+      {preview && (
+        <>
+          <div class="crop" style={{ aspectRatio: `${preview.width} / ${preview.height}` }}>
+            <img src={preview.url} alt="" />
+            <div
+              class="crop-square"
+              style={{
+                left: `${left * 100}%`,
+                top: `${top * 100}%`,
+                width: `${sideW * 100}%`,
+                height: `${sideH * 100}%`,
+              }}
+            />
+          </div>
+          <label>
+            <span>{t('cropSize')}</span>
+            <input
+              type="range"
+              min={0.2}
+              max={1}
+              step={0.01}
+              value={size}
+              onInput={(e) => setSize(Number(e.currentTarget.value))}
+            />
+          </label>
+          <label>
+            <span>{t('cropX')}</span>
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.01}
+              value={x}
+              onInput={(e) => setX(Number(e.currentTarget.value))}
+            />
+          </label>
+          <label>
+            <span>{t('cropY')}</span>
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.01}
+              value={y}
+              onInput={(e) => setY(Number(e.currentTarget.value))}
+            />
+          </label>
+          <button type="button" class="primary" onClick={() => void save()}>
+            {t('saveAvatar')}
+          </button>
+        </>
+      )}
+      {me.avatarId && !preview && (
+        <button type="button" class="danger" onClick={() => void remove()}>
+          {t('removeAvatar')}
+        </button>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Password() {
+  const { me, setMe } = useSession();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await api(
+        'PATCH',
+        '/api/v1/auth/me',
+        me.hasPassword ? { currentPassword: current, password: next } : { password: next },
+      );
+      setCurrent('');
+      setNext('');
+      setMessage({ ok: true, text: t('saved') });
+      if (!me.hasPassword) setMe({ ...me, hasPassword: true });
+    } catch (e) {
+      setMessage({ ok: false, text: problemText(e) });
+    }
+  };
+  return (
+    <form class="card stack" onSubmit={save} aria-labelledby="password-title">
+      <h2 id="password-title">{me.hasPassword ? t('changePassword') : t('setPassword')}</h2>
+      <input type="text" name="username" autoComplete="username" value={me.username} hidden readOnly />
+      {me.hasPassword && (
+        <label>
+          <span>{t('currentPassword')}</span>
+          <input
+            type="password"
+            required
+            autoComplete="current-password"
+            value={current}
+            onInput={(e) => setCurrent(e.currentTarget.value)}
+          />
+        </label>
+      )}
+      <label>
+        <span>{t('newPassword')}</span>
+        <input
+          type="password"
+          required
+          minLength={8}
+          maxLength={128}
+          autoComplete="new-password"
+          value={next}
+          onInput={(e) => setNext(e.currentTarget.value)}
+        />
+      </label>
+      {message && (
+        <p class={message.ok ? 'notice' : 'error'} role="status">
+          {message.text}
+        </p>
+      )}
+      <button type="submit" class="primary">
+        {me.hasPassword ? t('changePassword') : t('setPassword')}
+      </button>
+    </form>
+  );
+}
+
+function Identity() {
+  const { me } = useSession();
+  const [provider, setProvider] = useState<{ enabled: boolean; name: string } | null>(null);
+  const [linkedAt, setLinkedAt] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    void api<{ enabled: boolean; name: string }>('GET', '/api/v1/auth/oidc').then(
+      setProvider,
+      () => undefined,
+    );
+    void api<{ linkedAt: string }>('GET', '/api/v1/auth/me/identity').then(
+      (r) => setLinkedAt(r.linkedAt),
+      () => setLinkedAt(null),
+    );
+  }, []);
+  if (!provider?.enabled && !linkedAt) return null;
+  const name = provider?.name ?? '';
+  const disconnect = async () => {
+    try {
+      await api('DELETE', '/api/v1/auth/me/identity');
+      setLinkedAt(null);
+    } catch (e) {
+      setError(problemText(e));
+    }
+  };
+  return (
+    <section class="card stack" aria-labelledby="identity-title">
+      <h2 id="identity-title">{t('identity')}</h2>
+      <p>{linkedAt ? t('identityConnected', { name, date: date(linkedAt) }) : t('identityNone')}</p>
+      {linkedAt ? (
+        me.hasPassword && (
+          <button type="button" onClick={() => void disconnect()}>
+            {t('disconnect')}
+          </button>
+        )
+      ) : (
+        <form method="post" action="/api/v1/auth/oidc/start">
+          <input type="hidden" name="intent" value="link" />
+          <input type="hidden" name="next" value="/profile" />
+          <button type="submit">{t('connect', { name })}</button>
+        </form>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,291 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, imageUrl, query } from '../api';
+import type { Card, CardPage } from '../api';
+import { duration, t } from '../i18n';
+import { navigate, recipePath } from '../router';
+
+const PAGE = 24;
+const SORTS = ['updated', 'created', 'title', 'tasty'] as const;
+const SORT_TEXT = {
+  updated: 'sortUpdated',
+  created: 'sortCreated',
+  title: 'sortTitle',
+  tasty: 'sortTasty',
+} as const;
+
+interface Filters {
+  q: string;
+  tags: string[];
+  favorites: boolean;
+  author: string;
+  sort: (typeof SORTS)[number];
+}
+
+function filtersOf(url: URL): Filters {
+  const sort = url.searchParams.get('sort');
+  return {
+    q: url.searchParams.get('q') ?? '',
+    tags: (url.searchParams.get('tags') ?? '').split(',').filter(Boolean),
+    favorites: url.searchParams.get('favorites') === 'true',
+    author: url.searchParams.get('author') ?? '',
+    sort: SORTS.includes(sort as Filters['sort']) ? (sort as Filters['sort']) : 'updated',
+  };
+}
+
+function searchOf(f: Filters): string {
+  return query({
+    q: f.q.trim(),
+    tags: f.tags.join(','),
+    favorites: f.favorites,
+    author: f.author,
+    sort: f.sort === 'updated' ? '' : f.sort,
+  });
+}
+
+/** The household's recipes: search as you type, tags, favorites, author and order; pages load as you scroll. */
+export function Recipes({ url }: { url: URL }) {
+  const filters = filtersOf(url);
+  const [text, setText] = useState(filters.q);
+  const [cards, setCards] = useState<Card[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [tagList, setTagList] = useState<{ name: string; count: number }[]>([]);
+  const [authors, setAuthors] = useState<{ username: string; displayName: string; count: number }[]>([]);
+  const more = useRef<HTMLDivElement>(null);
+  const key = searchOf(filters);
+
+  const update = (change: Partial<Filters>) => navigate(`/${searchOf({ ...filters, ...change })}`, true);
+
+  useEffect(() => {
+    document.title = `${t('recipesTitle')} · ${t('appName')}`;
+    void api<{ items: { name: string; count: number }[] | null }>('GET', '/api/v1/tags').then(
+      (r) => setTagList(r.items ?? []),
+      () => undefined,
+    );
+    void api<{ items: typeof authors | null }>('GET', '/api/v1/authors').then(
+      (r) => setAuthors(r.items ?? []),
+      () => undefined,
+    );
+  }, []);
+
+  // Search as you type: the address follows the box after a short pause.
+  useEffect(() => {
+    if (text === filters.q) return;
+    const timer = setTimeout(() => update({ q: text }), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setBusy(true);
+    setFailed(false);
+    const params = { ...Object.fromEntries(new URLSearchParams(key)), page: 1, limit: PAGE };
+    api<CardPage>('GET', `/api/v1/recipes${query(params)}`, undefined, { signal: controller.signal }).then(
+      (answer) => {
+        setCards(answer.items ?? []);
+        setTotal(answer.total);
+        setPage(1);
+        setBusy(false);
+      },
+      (error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        setFailed(true);
+        setBusy(false);
+      },
+    );
+    return () => controller.abort();
+  }, [key]);
+
+  const loadMore = async () => {
+    if (busy || !cards || cards.length >= total) return;
+    setBusy(true);
+    try {
+      const params = { ...Object.fromEntries(new URLSearchParams(key)), page: page + 1, limit: PAGE };
+      const answer = await api<CardPage>('GET', `/api/v1/recipes${query(params)}`);
+      const seen = new Set(cards.map((c) => c.id));
+      setCards([...cards, ...(answer.items ?? []).filter((c) => !seen.has(c.id))]);
+      setTotal(answer.total);
+      setPage(page + 1);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The next page comes when the end of the list scrolls into view.
+  useEffect(() => {
+    const end = more.current;
+    if (!end || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadMore();
+      },
+      { rootMargin: '600px' },
+    );
+    observer.observe(end);
+    return () => observer.disconnect();
+  });
+
+  const filtered = filters.q !== '' || filters.tags.length > 0 || filters.favorites || filters.author !== '';
+  return (
+    <>
+      <h1 class="visually-hidden">{t('recipesTitle')}</h1>
+      <form
+        class="filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: text });
+        }}
+      >
+        <label class="search">
+          <span class="visually-hidden">{t('search')}</span>
+          <input
+            type="search"
+            name="q"
+            value={text}
+            placeholder={t('searchPlaceholder')}
+            aria-label={t('search')}
+            maxLength={100}
+            autoComplete="off"
+            onInput={(e) => setText(e.currentTarget.value)}
+          />
+        </label>
+        <div class="filter-row">
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={filters.favorites}
+              onChange={(e) => update({ favorites: e.currentTarget.checked })}
+            />
+            <span>{t('favoritesOnly')}</span>
+          </label>
+          <label>
+            <span>{t('author')}</span>
+            <select value={filters.author} onChange={(e) => update({ author: e.currentTarget.value })}>
+              <option value="">{t('anyAuthor')}</option>
+              {authors.map((a) => (
+                <option key={a.username} value={a.username}>
+                  {a.displayName} ({a.count})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('sort')}</span>
+            <select
+              value={filters.sort}
+              onChange={(e) => update({ sort: e.currentTarget.value as Filters['sort'] })}
+            >
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(SORT_TEXT[s])}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {tagList.length > 0 && (
+          <fieldset class="tags">
+            <legend class="visually-hidden">{t('tags')}</legend>
+            {tagList.slice(0, 30).map((tag) => {
+              const on = filters.tags.includes(tag.name);
+              return (
+                <button
+                  type="button"
+                  key={tag.name}
+                  class={on ? 'chip on' : 'chip'}
+                  aria-pressed={on}
+                  onClick={() =>
+                    update({
+                      tags: on ? filters.tags.filter((x) => x !== tag.name) : [...filters.tags, tag.name],
+                    })
+                  }
+                >
+                  {tag.name}
+                </button>
+              );
+            })}
+          </fieldset>
+        )}
+      </form>
+      <p class="count" role="status" aria-live="polite">
+        {cards === null
+          ? t('loading')
+          : total === 1
+            ? t('recipeCountOne')
+            : t('recipeCount', { count: total })}
+        {filtered && (
+          <>
+            {' · '}
+            <button
+              type="button"
+              class="link"
+              onClick={() => {
+                setText('');
+                navigate('/', true);
+              }}
+            >
+              {t('clearFilters')}
+            </button>
+          </>
+        )}
+      </p>
+      {failed && (
+        <p class="error" role="alert">
+          {t('somethingWrong')}
+        </p>
+      )}
+      {cards !== null && cards.length === 0 && !busy && <p class="notice">{t('noRecipes')}</p>}
+      <ul class="cards">
+        {cards?.map((card, index) => (
+          <RecipeCard key={card.id} card={card} eager={index < 4} />
+        ))}
+      </ul>
+      <div ref={more}>
+        {cards !== null && cards.length < total && (
+          <button type="button" class="secondary wide" disabled={busy} onClick={() => void loadMore()}>
+            {t('loadMore')}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function RecipeCard({ card, eager }: { card: Card; eager: boolean }) {
+  return (
+    <li class="recipe-card">
+      <a href={recipePath(card.slug)}>
+        {card.coverImageId ? (
+          <img
+            src={imageUrl(card.id, card.coverImageId, 'thumb')}
+            alt=""
+            width={480}
+            height={360}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <span class="no-photo" aria-hidden="true">
+            {Array.from(card.title)[0]}
+          </span>
+        )}
+        <span class="card-title">{card.title}</span>
+      </a>
+      <p class="card-facts">
+        {card.totalMinutes !== null && <span>{duration(card.totalMinutes)}</span>}
+        {card.tastyCount > 0 && <span>{t('tastyCount', { n: card.tastyCount })}</span>}
+        {card.favorite && (
+          <span class="fav">
+            ★ <span class="visually-hidden">{t('favorite')}</span>
+          </span>
+        )}
+        {card.newComments && <span class="new-badge">{t('newComments')}</span>}
+      </p>
+    </li>
+  );
+}

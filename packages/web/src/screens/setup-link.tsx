@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, api } from '../api';
+import { t } from '../i18n';
+import { navigate } from '../router';
+
+interface Invited {
+  username: string;
+  displayName: string;
+  purpose: 'setup' | 'reset';
+}
+
+/** A setup or reset link from a mail or an admin: choose a password, and be signed in. */
+export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: () => Promise<void> }) {
+  const [invited, setInvited] = useState<Invited | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [oidc, setOidc] = useState<{ enabled: boolean; name: string } | null>(null);
+
+  useEffect(() => {
+    api<Invited>('POST', '/api/v1/auth/setup/inspect', { token }).then(setInvited, () => setInvalid(true));
+    void api<{ enabled: boolean; name: string }>('GET', '/api/v1/auth/oidc').then(setOidc, () => undefined);
+  }, [token]);
+
+  if (invalid)
+    return (
+      <section class="card narrow">
+        <p class="error" role="alert">
+          {t('linkInvalid')}
+        </p>
+      </section>
+    );
+  if (!invited)
+    return (
+      <p class="loading" role="status">
+        {t('loading')}
+      </p>
+    );
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (password !== repeat) return setError(t('passwordsDiffer'));
+    setError(null);
+    try {
+      await api('POST', '/api/v1/auth/setup/password', { token, password });
+      navigate('/', true);
+      await onSignedIn();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) setInvalid(true);
+      else
+        setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong'));
+    }
+  };
+  const name = invited.displayName || invited.username;
+  return (
+    <section class="card narrow" aria-labelledby="setup-title">
+      <h1 id="setup-title">
+        {invited.purpose === 'reset' ? t('resetTitle', { name }) : t('setupTitle', { name })}
+      </h1>
+      <p>{t('setupExplain', { username: invited.username })}</p>
+      <form onSubmit={submit} class="stack">
+        <input type="text" name="username" autoComplete="username" value={invited.username} hidden readOnly />
+        <label>
+          <span>{t('newPassword')}</span>
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+            aria-describedby="password-hint"
+          />
+          <small id="password-hint">{t('passwordTooShort')}</small>
+        </label>
+        <label>
+          <span>{t('repeatPassword')}</span>
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onInput={(e) => setRepeat(e.currentTarget.value)}
+          />
+        </label>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" class="primary wide">
+          {t('savePassword')}
+        </button>
+      </form>
+      {oidc?.enabled && invited.purpose === 'setup' && (
+        <form method="post" action="/api/v1/auth/oidc/start">
+          <p class="or">{t('or')}</p>
+          <input type="hidden" name="intent" value="setup" />
+          <input type="hidden" name="setup" value={token} />
+          <input type="hidden" name="next" value="/" />
+          <button type="submit" class="secondary wide">
+            {t('signInWith', { name: oidc.name })}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

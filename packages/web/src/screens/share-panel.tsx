@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, api } from '../api';
+import type { Recipe, Share } from '../api';
+import { CopyField } from '../components/copy-field';
+import { date, t } from '../i18n';
+import { useSession } from '../session';
+
+/** The public link (for those the household lets share) and the chat link (for everyone). */
+export function SharePanel({ recipe }: { recipe: Recipe }) {
+  const { me, settings } = useSession();
+  const mayShare = settings.publicShares && me.canSharePublicly;
+  const [share, setShare] = useState<Share | null>(null);
+  const [days, setDays] = useState(settings.publicShareDefaultDays ?? 7);
+  const [chat, setChat] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!mayShare) return;
+    void api<{ share: Share | null }>('GET', `/api/v1/shares/by-recipe/${recipe.id}`).then(
+      (r) => setShare(r.share),
+      () => undefined,
+    );
+  }, [recipe.id, mayShare]);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      setShare(await api<Share>('POST', `/api/v1/recipes/${recipe.id}/public-share`, { days }));
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong'));
+    }
+  };
+  const revoke = async () => {
+    if (!share) return;
+    await api('DELETE', `/api/v1/shares/${share.id}`);
+    setShare(null);
+  };
+  const makeChatLink = async () => {
+    const link = await api<{ path: string }>('POST', `/api/v1/recipes/${recipe.id}/share-link`);
+    setChat(new URL(link.path, location.origin).href);
+  };
+  const absolute = (path: string) => new URL(path, location.origin).href;
+
+  return (
+    <section class="share" aria-labelledby="share-title">
+      <h2 id="share-title">{t('share')}</h2>
+      {mayShare && (
+        <div class="stack">
+          <h3>{t('publicLink')}</h3>
+          <p class="muted">{t('publicLinkExplain')}</p>
+          {share ? (
+            <>
+              <CopyField label={t('publicLink')} value={absolute(share.path)} />
+              <p class="muted">
+                {share.expiresAt ? t('expires', { date: date(share.expiresAt) }) : t('neverExpires')}
+              </p>
+              <button type="button" class="danger" onClick={() => void revoke()}>
+                {t('revoke')}
+              </button>
+            </>
+          ) : (
+            <form class="row" onSubmit={create}>
+              <label class="inline">
+                <span>{t('days')}</span>
+                <input
+                  type="number"
+                  min={1}
+                  max={settings.publicShareMaxDays ?? 365}
+                  value={days}
+                  onInput={(e) => setDays(Number(e.currentTarget.value))}
+                />
+              </label>
+              <button type="submit">{t('createPublicLink')}</button>
+            </form>
+          )}
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+      <div class="stack">
+        <h3>{t('chatLink')}</h3>
+        <p class="muted">{t('chatLinkExplain')}</p>
+        {chat ? (
+          <CopyField label={t('chatLink')} value={chat} />
+        ) : (
+          <button type="button" onClick={() => void makeChatLink()}>
+            {t('makeChatLink')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

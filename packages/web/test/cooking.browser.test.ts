@@ -1,0 +1,215 @@
+/**
+ * Part 1 of the web app in Chromium, as a household uses it: a member signs in, searches, opens a
+ * recipe, scales it from 4 to 6 servings, starts two step timers (kept across a reload), cooks
+ * step by step, marks it tasty and comments; the author sees the comment marked new, once.
+ * Every screen passes axe-core without a serious or critical finding.
+ */
+import type { Member } from '@larder/http-express/test-support/test-app.js';
+import type { Page } from 'playwright-core';
+import request from 'supertest';
+import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
+
+const LASAGNE = {
+  title: 'Lasagne al forno',
+  description: 'The Sunday lasagne, with a slow ragù.',
+  servings: 4,
+  prepMinutes: 40,
+  cookMinutes: 45,
+  sourceUrl: null,
+  tags: ['pasta', 'oven'],
+  ingredientGroups: [
+    {
+      name: 'Ragù',
+      ingredients: [
+        { quantity: 500, unit: 'g', name: 'minced beef', note: null },
+        { quantity: 1.5, unit: 'tbsp', name: 'tomato paste', note: null },
+        { quantity: 0.5, unit: 'cup', name: 'red wine', note: 'dry' },
+      ],
+    },
+    {
+      name: null,
+      ingredients: [
+        { quantity: 12, unit: null, name: 'lasagne sheets', note: null },
+        { quantity: null, unit: null, name: 'salt', note: 'to taste' },
+      ],
+    },
+  ],
+  steps: [
+    {
+      text: 'Brown the minced beef, stir in the tomato paste and simmer for 20-25 minutes.',
+      references: [
+        { word: 'minced beef', groupName: 'Ragù', ingredientName: 'minced beef' },
+        { word: 'tomato paste', groupName: 'Ragù', ingredientName: 'tomato paste' },
+      ],
+      times: [{ phrase: '20-25 minutes', seconds: 1200, maxSeconds: 1500 }],
+    },
+    {
+      text: 'Layer the lasagne sheets with the ragù and bake for 45 minutes.',
+      references: [{ word: 'lasagne sheets', groupName: null, ingredientName: 'lasagne sheets' }],
+      times: [{ phrase: '45 minutes', seconds: 2700 }],
+    },
+  ],
+};
+
+const SOUP = {
+  ...LASAGNE,
+  title: 'Tomato soup',
+  description: 'Quick and red.',
+  tags: ['soup'],
+  ingredientGroups: [
+    { name: null, ingredients: [{ quantity: 1, unit: 'kg', name: 'tomatoes', note: null }] },
+  ],
+  steps: [{ text: 'Simmer the tomatoes.' }],
+};
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const found = await seriousViolations(page);
+  expect({ screen, violations: found }).toEqual({ screen, violations: [] });
+}
+
+describe('the web app, part 1: find a recipe and cook from it', () => {
+  let h: WebHarness;
+  let ann: Member; // writes the recipe
+  let ben: Member; // cooks it
+
+  beforeAll(async () => {
+    h = await startWebHarness();
+    ann = await h.t.member('user', 'ann');
+    ben = await h.t.member('user', 'ben');
+    for (const recipe of [LASAGNE, SOUP]) {
+      const res = await request(h.t.app).post('/api/v1/recipes').set('Cookie', ann.cookie).send(recipe);
+      expect(res.status).toBe(201);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('signs in, searches, scales, runs two timers, cooks, marks tasty and comments; the author sees the comment new', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+
+    await page.goto(`${h.origin}/`);
+    await page.getByRole('heading', { name: 'Sign in to Larder' }).waitFor();
+    await expectAccessible(page, 'sign-in');
+    await signIn(page, h.origin, ben.username, ben.password);
+
+    // Search as you type: one card left.
+    await page.getByRole('status').filter({ hasText: '2 recipes' }).waitFor();
+    await expectAccessible(page, 'recipes');
+    await page.getByRole('searchbox', { name: 'Search recipes' }).pressSequentially('lasag');
+    await page.getByRole('status').filter({ hasText: '1 recipe' }).waitFor();
+    expect(await page.locator('.recipe-card').count()).toBe(1);
+    expect(page.url()).toContain('q=lasag');
+    await page.getByRole('link', { name: 'Lasagne al forno' }).click();
+
+    // The recipe: quantities follow the servings, as cooks write them.
+    await page.getByRole('heading', { name: 'Lasagne al forno', level: 1 }).waitFor();
+    const ingredients = page.locator('.ingredients');
+    await expect(ingredients.textContent()).resolves.toContain('500 g minced beef');
+    await expect(ingredients.textContent()).resolves.toContain('1 ½ tbsp tomato paste');
+    await page.getByRole('button', { name: 'More servings' }).click();
+    await page.getByRole('button', { name: 'More servings' }).click();
+    await expect(page.getByRole('spinbutton', { name: 'Servings' }).inputValue()).resolves.toBe('6');
+    const scaled = await ingredients.textContent();
+    expect(scaled).toContain('750 g minced beef');
+    expect(scaled).toContain('2 ¼ tbsp tomato paste');
+    expect(scaled).toContain('¾ cup red wine');
+    expect(scaled).toContain('18 lasagne sheets');
+    // Referenced ingredients are highlighted in the step, with their scaled quantity.
+    await expect(page.locator('.steps mark.ref').first().textContent()).resolves.toBe('minced beef (750 g)');
+    await expectAccessible(page, 'recipe');
+
+    // Two named timers at once, kept across a reload.
+    await page.getByRole('button', { name: 'Start a timer: 20-25 minutes' }).click();
+    await page.getByRole('button', { name: 'Start a timer: 45 minutes' }).click();
+    const timers = page.getByRole('region', { name: 'Timers' }).getByRole('listitem');
+    await expect(timers.count()).resolves.toBe(2);
+    await expect(timers.first().textContent()).resolves.toMatch(
+      /Lasagne al forno · Step 1: 20-25 minutes\s*(20:00|19:5\d)/,
+    );
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lasagne al forno', level: 1 }).waitFor();
+    await expect(timers.count()).resolves.toBe(2);
+    await expect(page.getByRole('spinbutton', { name: 'Servings' }).inputValue()).resolves.toBe('6');
+
+    // Tasty, with who marked it.
+    await page.getByRole('button', { name: '♡ Tasty!' }).click();
+    await page.getByText(`Tasty for ${ben.username}`).waitFor();
+    const marked = await request(h.t.app)
+      .get('/api/v1/recipes/by-slug/lasagne-al-forno')
+      .set('Cookie', ann.cookie);
+    expect(marked.body.tastyCount).toBe(1);
+
+    // A comment.
+    await page.getByRole('textbox', { name: 'Write a comment' }).fill('Made it tonight: wonderful.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.comment-body', { hasText: 'Made it tonight: wonderful.' }).waitFor();
+
+    // Cook mode: one step at a time with its ingredients, the timers in view.
+    await page.getByRole('link', { name: 'Cook mode' }).click();
+    await page.getByRole('heading', { name: 'Step 1 of 2' }).waitFor();
+    const aside = page.getByRole('complementary', { name: 'Ingredients' });
+    await expect(aside.textContent()).resolves.toContain('750 g minced beef');
+    await expect(aside.textContent()).resolves.not.toContain('lasagne sheets');
+    await expect(page.getByRole('region', { name: 'Timers' }).getByRole('listitem').count()).resolves.toBe(2);
+    await expectAccessible(page, 'cook mode');
+    await page.getByRole('button', { name: 'Next step →' }).click();
+    await page.getByRole('heading', { name: 'Step 2 of 2' }).waitFor();
+    await expect(aside.textContent()).resolves.toContain('18 lasagne sheets');
+    await page.getByRole('link', { name: /Leave cook mode/ }).click();
+    await page.getByRole('heading', { name: 'Lasagne al forno', level: 1 }).waitFor();
+
+    // The profile screen.
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await expectAccessible(page, 'profile');
+    await context.close();
+
+    // The author: the card says there is something new, the comment is marked, then seen.
+    const authorContext = await h.context();
+    const authorPage = await authorContext.newPage();
+    await signIn(authorPage, h.origin, ann.username, ann.password);
+    const card = authorPage.locator('.recipe-card', { hasText: 'Lasagne al forno' });
+    await card.getByText('New comments').waitFor();
+    await card.getByRole('link').click();
+    const comment = authorPage.locator('.comment', { hasText: 'Made it tonight: wonderful.' });
+    await comment.getByText('New', { exact: true }).waitFor();
+    await expect(comment.getAttribute('class')).resolves.toContain('new');
+    // Shown once: the mark was cleared through the API, so the next visit shows it plain.
+    await waitFor(async () => {
+      const listed = await request(h.t.app)
+        .get(`/api/v1/comments?recipeId=${marked.body.id}`)
+        .set('Cookie', ann.cookie);
+      return listed.body.comments[0].new === false;
+    });
+    await authorPage.reload();
+    await authorPage.locator('.comment', { hasText: 'Made it tonight: wonderful.' }).waitFor();
+    await expect(authorPage.locator('.comment.new').count()).resolves.toBe(0);
+    await authorContext.close();
+  }, 120_000);
+
+  it('speaks German to a member whose locale is German', async () => {
+    const res = await request(h.t.app)
+      .patch('/api/v1/auth/me/profile')
+      .set('Cookie', ben.cookie)
+      .send({ locale: 'de' });
+    expect(res.status).toBe(200);
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ben.username, ben.password);
+    await page.getByRole('link', { name: 'Rezepte' }).waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    await page.getByRole('status').filter({ hasText: '2 Rezepte' }).waitFor();
+    await context.close();
+  }, 60_000);
+});
+
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the condition never held');
+}
