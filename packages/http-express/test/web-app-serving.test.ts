@@ -22,7 +22,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'larder-web-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), SHELL);
-  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("the app");\n'.repeat(200));
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await startTestApp({ SERVICE_WEB_DIR: dir });
 });
@@ -55,6 +55,16 @@ describe('the web app at /', () => {
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers['content-encoding']).toBe('gzip');
+    expect(Number(js.headers['content-length'])).toBeLessThan(500);
+    expect(js.text).toBe('console.log("the app");\n'.repeat(200));
+    const plain = await request(t.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(js.text);
+    const again = await request(t.app)
+      .get('/assets/index-abc123.js')
+      .set('If-None-Match', String(js.headers['etag']));
+    expect(again.status).toBe(304);
     const icon = await request(t.app).get('/favicon.svg');
     expect(icon.status).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');

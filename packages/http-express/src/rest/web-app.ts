@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import express, { type RequestHandler, type Response } from 'express';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Request, RequestHandler, Response } from 'express';
 
 /**
  * The household's web app (packages/web, built by Vite): its files under `/assets/`, and its one
@@ -54,10 +56,32 @@ export interface ShellOptions {
   noscript?: string;
 }
 
+/** One of the app's files, held in memory with its gzip form (the whole app is a few hundred KB). */
+interface AppFile {
+  body: Buffer;
+  gzip: Buffer | null;
+  type: string;
+  etag: string;
+  immutable: boolean;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.webmanifest', '.json', '.txt']);
+const MAX_FILES = 500;
+
 export class WebApp {
   private constructor(
-    private readonly dir: string,
     private readonly index: string,
+    private readonly files: ReadonlyMap<string, AppFile>,
   ) {}
 
   /** The built app in `dir`, or null when there is none (not built, or turned off). */
@@ -65,7 +89,7 @@ export class WebApp {
     if (!dir) return null;
     const file = join(dir, 'index.html');
     if (!existsSync(file)) return null;
-    return new WebApp(dir, readFileSync(file, 'utf8'));
+    return new WebApp(readFileSync(file, 'utf8'), loadFiles(dir));
   }
 
   /** Sends the app's page for one of its screens. */
@@ -89,39 +113,71 @@ export class WebApp {
   }
 
   /**
-   * The app's files (`/assets/…` named by their content: cached for a year) and its shell for
-   * every screen's address; any other page address a browser asks for gets the shell with 404,
-   * which shows the app's "nothing here".
+   * The app's files (`/assets/…` named by their content: cached for a year; gzip when the browser
+   * takes it) and its shell for every screen's address; any other page address a browser asks
+   * for gets the shell with 404, which shows the app's "nothing here".
    */
   handler(): RequestHandler {
-    const files = express.static(this.dir, {
-      index: false,
-      redirect: false,
-      fallthrough: true,
-      setHeaders: (res, path) => {
-        res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-        res.setHeader(
-          'Cache-Control',
-          path.includes(`${join(this.dir, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
-    });
     return (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       if (req.path === '/index.html') return this.send(res);
-      const own = SERVICE_PREFIXES.some(
-        (prefix) => req.path === prefix.replace(/\/$/, '') || req.path.startsWith(prefix),
-      );
-      if (req.path.startsWith('/assets/') || /^\/[^/]+\.[a-z0-9]+$/i.test(req.path))
-        return files(req, res, next);
-      if (own) return next();
+      const file = this.files.get(req.path);
+      if (file) return sendFile(req, res, file);
+      if (
+        SERVICE_PREFIXES.some(
+          (prefix) => req.path === prefix.replace(/\/$/, '') || req.path.startsWith(prefix),
+        )
+      )
+        return next();
       if (APP_PATHS.some((pattern) => pattern.test(req.path))) return this.send(res);
       if (req.accepts(['json', 'html']) === 'html') return this.send(res, 404);
       next();
     };
   }
+}
+
+function loadFiles(dir: string): Map<string, AppFile> {
+  const files = new Map<string, AppFile>();
+  const walk = (folder: string, prefix: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (files.size >= MAX_FILES) return;
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path, `${prefix}${entry.name}/`);
+      else if (entry.isFile() && entry.name !== 'index.html') {
+        const extension = extname(entry.name).toLowerCase();
+        const body = readFileSync(path);
+        const gzip = COMPRESSIBLE.has(extension) && body.length > 512 ? gzipSync(body, { level: 9 }) : null;
+        files.set(`/${prefix}${entry.name}`, {
+          body,
+          gzip: gzip && gzip.length < body.length ? gzip : null,
+          type: TYPES[extension] ?? 'application/octet-stream',
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+          immutable: prefix.startsWith('assets/'),
+        });
+      }
+    }
+  };
+  walk(dir, '');
+  return files;
+}
+
+function sendFile(req: Request, res: Response, file: AppFile): void {
+  res.set({
+    'Content-Type': file.type,
+    'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    ETag: file.etag,
+    Vary: 'Accept-Encoding',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  });
+  if (req.headers['if-none-match'] === file.etag) {
+    res.status(304).end();
+    return;
+  }
+  const gzip = file.gzip !== null && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = gzip && file.gzip ? file.gzip : file.body;
+  if (gzip) res.set('Content-Encoding', 'gzip');
+  res.set('Content-Length', String(body.length));
+  res.status(200).end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** For a mailed link opened without script: the script-free page of the same address still works. */

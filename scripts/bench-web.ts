@@ -1,0 +1,289 @@
+/**
+ * npm run bench:web — the household's web app as a phone sees it. Starts the built service on an
+ * embedded database with 1,000 generated recipes (covers on the first 48), then records:
+ *   - the JavaScript and CSS the first screen loads (the entry and its static imports; gzip as served),
+ *   - Lighthouse (mobile settings, simulated throttling, Debian's Chromium) performance and
+ *     accessibility for sign-in, the recipe list and a recipe,
+ * and refreshes the phone-size screenshots in docs/web/. Results: docs/performance.md by hand.
+ *
+ * Env: BENCH_RECIPES (1000), BENCH_RUNS (3: Lighthouse runs per page, the median is reported).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { generateRecipe, seededRandom } from './bench/recipe-generator.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'packages/web/dist');
+const RECIPES = Number(process.env['BENCH_RECIPES'] ?? 1000);
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
+const CHROMIUM = '/usr/bin/chromium';
+const PASSWORD = 'bench-password-1';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** The files the first screen loads: the shell's script and styles, and every static import. */
+function firstScreenBytes(): { js: number; css: number; files: string[] } {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  for (const match of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)) files.add(match[1]!);
+  const queue = [...files].filter((f) => f.endsWith('.js'));
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    const code = readFileSync(join(dist, file), 'utf8');
+    // Static imports only (`import … from "./x.js"`, `import "./x.js"`); `import("./x.js")` loads later.
+    for (const match of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) {
+      const next = `assets/${match[1]}`;
+      if (!files.has(next)) {
+        files.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+    if (file.endsWith('.css')) css += size;
+    else js += size;
+  }
+  return { js, css, files: [...files] };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('build first: npm run build');
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
+  const bytes = firstScreenBytes();
+  console.log(
+    `first screen: ${(bytes.js / 1024).toFixed(1)} KB JavaScript, ${(bytes.css / 1024).toFixed(1)} KB CSS (gzip) in ${bytes.files.join(', ')}`,
+  );
+
+  const dir = await mkdtemp(join(tmpdir(), 'larder-bench-web-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, [join(root, 'packages/http-express/dist/main.js')], {
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      SERVICE_ADDR: `127.0.0.1:${port}`,
+      SERVICE_DATA_DIR: join(dir, 'data'),
+      SERVICE_ADMIN_PASSWORD: PASSWORD,
+      SERVICE_LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: '2',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let chrome: ChildProcess | null = null;
+  try {
+    await waitFor(`${base}/healthz`);
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const headers = { Cookie: cookie, 'Content-Type': 'application/json' };
+
+    // The household: 1,000 recipes, the newest 48 (the first two pages) with a cover.
+    const started = Date.now();
+    const rnd = seededRandom(7);
+    const recipes = Array.from({ length: RECIPES }, (_, i) => generateRecipe(rnd, i));
+    const ids: { id: string; slug: string }[] = [];
+    for (let i = 0; i < recipes.length; i += 8) {
+      const batch = await Promise.all(
+        recipes.slice(i, i + 8).map(async (recipe) => {
+          const res = await fetch(`${base}/api/v1/recipes`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(recipe),
+          });
+          if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
+          return (await res.json()) as { id: string; slug: string };
+        }),
+      );
+      ids.push(...batch);
+    }
+    for (const [n, recipe] of ids.slice(-48).entries()) {
+      const jpeg = await sharp({
+        create: {
+          width: 1600,
+          height: 1200,
+          channels: 3,
+          background: { r: 150 + (n % 5) * 20, g: 90 + (n % 7) * 15, b: 50 },
+        },
+      })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+      const res = await fetch(`${base}/api/v1/recipes/${recipe.id}/images`, {
+        method: 'POST',
+        headers: { Cookie: cookie },
+        body: form,
+      });
+      if (res.status !== 201) throw new Error(`photo: ${res.status}`);
+    }
+    console.log(`seeded ${RECIPES} recipes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const recipe = ids[ids.length - 1]!;
+
+    // Lighthouse, mobile, against Debian's Chromium on a debugging port.
+    const debugPort = await freePort();
+    chrome = spawn(
+      CHROMIUM,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--remote-debugging-port=${debugPort}`,
+        `--user-data-dir=${join(dir, 'chrome')}`,
+        'about:blank',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitFor(`http://127.0.0.1:${debugPort}/json/version`);
+    const pages = [
+      { name: 'sign-in', url: `${base}/`, signedIn: false },
+      { name: `recipe list (${RECIPES} recipes)`, url: `${base}/`, signedIn: true },
+      { name: 'a recipe', url: `${base}/recipes/${recipe.slug}`, signedIn: true },
+    ];
+    const rows: string[] = [];
+    for (const page of pages) {
+      const performance: number[] = [];
+      const accessibility: number[] = [];
+      let lcp = 0;
+      let tbt = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(page.url, {
+          port: debugPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        });
+        const lhr = result!.lhr;
+        performance.push(Math.round((lhr.categories['performance']!.score ?? 0) * 100));
+        accessibility.push(Math.round((lhr.categories['accessibility']!.score ?? 0) * 100));
+        lcp = lhr.audits['largest-contentful-paint']!.numericValue ?? 0;
+        tbt = lhr.audits['total-blocking-time']!.numericValue ?? 0;
+        if (run === 0) {
+          for (const audit of Object.values(lhr.audits)) {
+            if (
+              audit.score !== null &&
+              audit.score < 1 &&
+              lhr.categories['accessibility']!.auditRefs.some((r) => r.id === audit.id)
+            )
+              console.log(`  accessibility: ${audit.id}: ${audit.title}`);
+          }
+        }
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const row = `| ${page.name} | ${median(performance)} (${performance.join(', ')}) | ${median(accessibility)} | ${Math.round(lcp)} ms | ${Math.round(tbt)} ms |`;
+      console.log(row);
+      rows.push(row);
+    }
+    console.log(
+      '\n| page | performance (runs) | accessibility | LCP (last run) | TBT (last run) |\n|---|---|---|---|---|',
+    );
+    for (const row of rows) console.log(row);
+
+    await screenshots(base, cookie, recipe.slug);
+  } finally {
+    chrome?.kill('SIGKILL');
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** docs/web/*.png: each screen at phone size. */
+async function screenshots(base: string, cookie: string, slug: string): Promise<void> {
+  const out = join(root, 'docs/web');
+  mkdirSync(out, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Sign in to Larder' }).waitFor();
+    await page.screenshot({ path: join(out, 'sign-in.png') });
+    const value = cookie.slice(cookie.indexOf('=') + 1);
+    await context.addCookies([{ name: cookie.slice(0, cookie.indexOf('=')), value, url: base }]);
+    await page.goto(`${base}/`);
+    await page.locator('.recipe-card img').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(out, 'recipes.png') });
+    await page.goto(`${base}/recipes/${slug}`);
+    await page.locator('.recipe h1').waitFor();
+    await page.getByRole('button', { name: 'More servings' }).click();
+    await page.locator('button.time').first().click();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(out, 'recipe.png') });
+    await page.locator('.steps').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(out, 'recipe-steps.png') });
+    await page.getByRole('textbox', { name: 'Write a comment' }).fill('Lovely on a cold evening.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.comment').first().waitFor();
+    await page.locator('.comments').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(out, 'comments.png') });
+    await page.goto(`${base}/recipes/${slug}/cook`);
+    await page.locator('.cook-step').waitFor();
+    await page.screenshot({ path: join(out, 'cook-mode.png') });
+    await page.goto(`${base}/profile`);
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await page.screenshot({ path: join(out, 'profile.png') });
+    const dark = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    await dark.addCookies([{ name: cookie.slice(0, cookie.indexOf('=')), value, url: base }]);
+    const darkPage = await dark.newPage();
+    await darkPage.goto(`${base}/recipes/${slug}`);
+    await darkPage.locator('.recipe h1').waitFor();
+    await darkPage.waitForLoadState('networkidle');
+    await darkPage.screenshot({ path: join(out, 'recipe-dark.png') });
+    console.log(`screenshots in ${out}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();
