@@ -110,6 +110,11 @@ export function App() {
           <main id="main" tabIndex={-1}>
             <Screen route={route} url={url} />
           </main>
+          <footer class="foot">
+            <a href="/api/docs" data-native>
+              {t('apiReference')}
+            </a>
+          </footer>
           <TimerBar />
         </>
       )}

@@ -166,6 +166,7 @@ const en = {
   offline: 'Larder cannot be reached. Check the connection.',
   signedOut: 'You were signed out. Sign in again.',
   pageNotFound: 'There is nothing here.',
+  apiReference: 'API reference (for scripts and assistants)',
 } as const;
 
 export type TextKey = keyof typeof en;
@@ -325,6 +326,7 @@ const de: Texts = {
   offline: 'Larder ist nicht erreichbar. Prüfe die Verbindung.',
   signedOut: 'Du wurdest abgemeldet. Melde dich erneut an.',
   pageNotFound: 'Hier ist nichts.',
+  apiReference: 'API-Referenz (für Skripte und Assistenten)',
 };
 
 export type Locale = 'en' | 'de';
