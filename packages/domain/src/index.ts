@@ -41,6 +41,7 @@ export * from './recipes/slugs.js';
 export * from './recipes/recipe-permissions.js';
 export * from './recipes/recipe-validation.js';
 export * from './recipes/recipe-collection.js';
+export * from './recipes/recipe-version.js';
 export * from './recipes/recipe-marks.js';
 export * from './recipes/recipe-search.js';
 export * from './photos/image-store.port.js';

@@ -1,89 +1,125 @@
+/**
+ * Optimistic concurrency for recipe saves: every recipe answer carries an ETag (the recipe's
+ * version); a PUT with If-Match is refused with 412 when the recipe changed meanwhile, and a PUT
+ * without it stays last-write-wins.
+ */
 import request from 'supertest';
-import { type TestApp, startTestApp } from '../test-support/test-app.js';
-import { type Body, as, asInput, createRecipe } from './recipe-fixtures.js';
+import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
+import { createRecipe, recipeInput } from './share-helpers.js';
 
 let t: TestApp;
+let ann: Member;
+let ben: Member;
 beforeAll(async () => {
   t = await startTestApp();
+  ann = await t.member('user');
+  ben = await t.member('user');
 });
 afterAll(() => t.close());
 
-/** A full recipe body in its stored form (so what is read back equals it exactly); every field differs by `v`. */
-function version(v: 'alpha' | 'omega', round: number): Body {
-  const n = v === 'alpha' ? 1 : 2;
-  return {
-    title: `Version ${v} ${round}`,
-    description: `Written as ${v}.`,
-    servings: n,
-    prepMinutes: n * 10,
-    cookMinutes: n * 20,
-    sourceUrl: `https://${v}.example.com/${round}`,
-    sourceName: `${v} kitchen`,
-    tags: [`${v}-tag`, `round-${round}-${v}`],
-    editPolicy: v === 'alpha' ? 'open' : 'default',
-    ingredientGroups: [
-      { name: `${v} group`, ingredients: [{ quantity: n, unit: 'g', name: `${v}flour`, note: `${v} note` }] },
-      { name: null, ingredients: [{ quantity: null, unit: null, name: `${v}salt`, note: null }] },
-    ],
-    steps: [
-      {
-        text: `Mix the ${v}flour for ${n * 5}-${n * 5 + 5} minutes.`,
-        references: [{ groupName: `${v} group`, ingredientName: `${v}flour`, word: `${v}flour` }],
-        times: [{ phrase: `${n * 5}-${n * 5 + 5} minutes`, seconds: n * 300, maxSeconds: n * 300 + 300 }],
-      },
-      {
-        text: `Season with ${v}salt and rest ${n} hour.`,
-        references: [{ groupName: null, ingredientName: `${v}salt`, word: `${v}salt` }],
-        times: [{ phrase: `${n} hour`, seconds: n * 3600 }],
-      },
-    ],
-  };
-}
+const put = (id: string, who: Member, body: Record<string, unknown>, ifMatch?: string) => {
+  const r = request(t.app).put(`/api/v1/recipes/${id}`).set('Cookie', who.cookie);
+  if (ifMatch !== undefined) r.set('If-Match', ifMatch);
+  return r.send(recipeInput(body));
+};
 
-test('two PUTs racing on one recipe leave one whole version, never a mix (10 rounds)', async () => {
-  const editor = await t.member('admin');
-  const recipe = await createRecipe(t, t.owner, { editPolicy: 'open' });
-  const winners: string[] = [];
-  for (let round = 0; round < 10; round++) {
-    const alpha = version('alpha', round);
-    const omega = version('omega', round);
-    // The owner and an admin save at the same moment (both may change the edit policy too).
-    const [a, b] = await Promise.all([
-      as(request(t.app).put(`/api/v1/recipes/${recipe.id}`), t.owner).send(alpha),
-      as(request(t.app).put(`/api/v1/recipes/${recipe.id}`), editor).send(omega),
-    ]);
-    expect([a.status, b.status]).toEqual([200, 200]);
+describe('recipe versions', () => {
+  it('every recipe answer carries the same strong ETag for the same version', async () => {
+    const created = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(recipeInput({}));
+    expect(created.status).toBe(201);
+    const etag = created.headers['etag'];
+    expect(etag).toMatch(/^"[0-9a-z]+"$/);
+    const byId = await request(t.app).get(`/api/v1/recipes/${created.body.id}`).set('Cookie', ben.cookie);
+    const bySlug = await request(t.app)
+      .get(`/api/v1/recipes/by-slug/${created.body.slug}`)
+      .set('Cookie', ann.cookie);
+    expect(byId.headers['etag']).toBe(etag);
+    expect(bySlug.headers['etag']).toBe(etag);
+  });
 
-    const read = await as(request(t.app).get(`/api/v1/recipes/${recipe.id}`), t.owner);
-    const stored = asInput(read.body);
-    const winner = stored['title'] === alpha['title'] ? 'alpha' : 'omega';
-    expect(stored).toEqual(winner === 'alpha' ? alpha : omega);
-    // The rest of the row belongs to the same save: who saved it, and what search finds.
-    expect(read.body.updatedBy.id).toBe(winner === 'alpha' ? t.owner.id : editor.id);
-    expect(read.body.slug).toBe(`version-${winner}-${round}`);
-    for (const v of ['alpha', 'omega'] as const) {
-      const found = await as(
-        request(t.app)
-          .get('/api/v1/recipes')
-          .query({ q: `${v}flour` }),
-        t.owner,
-      );
-      expect(found.body.total).toBe(v === winner ? 1 : 0);
+  it('a save on the current version goes through and gets a new version; one on an old version is 412 and changes nothing', async () => {
+    const recipe = await createRecipe(t, ann, { title: 'Plum cake' });
+    const first = await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie);
+    const v1 = String(first.headers['etag']);
+
+    const annSaves = await put(recipe.id, ann, { title: 'Plum cake', description: 'Ann was first.' }, v1);
+    expect(annSaves.status).toBe(200);
+    const v2 = String(annSaves.headers['etag']);
+    expect(v2).not.toBe(v1);
+
+    const benSaves = await put(
+      recipe.id,
+      ben,
+      { title: 'Plum cake', description: 'Ben would overwrite.' },
+      v1,
+    );
+    expect(benSaves.status).toBe(412);
+    expect(benSaves.headers['content-type']).toMatch(/problem\+json/);
+    expect(benSaves.body.type).toBe('urn:larder:problem:recipes.changed_meanwhile');
+    const after = await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie);
+    expect(after.body.description).toBe('Ann was first.');
+    expect(after.headers['etag']).toBe(v2);
+
+    // Read again, then save on the current version.
+    expect(
+      (await put(recipe.id, ben, { title: 'Plum cake', description: 'Ben, after reading.' }, v2)).status,
+    ).toBe(200);
+  });
+
+  it('without If-Match the last save wins, as before', async () => {
+    const recipe = await createRecipe(t, ann, {});
+    expect((await put(recipe.id, ann, { description: 'one' })).status).toBe(200);
+    const last = await put(recipe.id, ben, { description: 'two' });
+    expect(last.status).toBe(200);
+    expect(last.body.description).toBe('two');
+  });
+
+  it('reads If-Match as RFC 9110 says: *, lists, and weak tags that never match', async () => {
+    const recipe = await createRecipe(t, ann, {});
+    const current = String(
+      (await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie)).headers['etag'],
+    );
+    const star = await put(recipe.id, ann, { description: 'star' }, '*');
+    expect(star.status).toBe(200);
+    const now = String(star.headers['etag']);
+    expect((await put(recipe.id, ann, { description: 'weak' }, `W/${now}`)).status).toBe(412);
+    expect((await put(recipe.id, ann, { description: 'garbage' }, 'no-quotes')).status).toBe(412);
+    const listed = await put(recipe.id, ann, { description: 'listed' }, `${current}, ${now}`);
+    expect(listed.status).toBe(200);
+  });
+
+  it('every save moves the version on, however fast saves follow each other', async () => {
+    const recipe = await createRecipe(t, ann, {});
+    const seen = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await put(recipe.id, ann, { description: `save ${i}` });
+      seen.add(String(res.headers['etag']));
     }
-    winners.push(winner);
-  }
-  expect(winners).toHaveLength(10);
-});
+    expect(seen.size).toBe(5);
+  });
 
-test('a save racing a delete either lands whole before it or answers 404', async () => {
-  for (let round = 0; round < 5; round++) {
-    const recipe = await createRecipe(t, t.owner);
-    const [put, del] = await Promise.all([
-      as(request(t.app).put(`/api/v1/recipes/${recipe.id}`), t.owner).send(version('alpha', round)),
-      as(request(t.app).delete(`/api/v1/recipes/${recipe.id}`), t.owner),
-    ]);
-    expect(del.status).toBe(204);
-    expect([200, 404]).toContain(put.status);
-    expect((await as(request(t.app).get(`/api/v1/recipes/${recipe.id}`), t.owner)).status).toBe(404);
-  }
+  it('tells a member who may not edit 403, not 412, and an unknown recipe 404', async () => {
+    const locked = await createRecipe(t, ann, { editPolicy: 'locked' });
+    expect((await put(locked.id, ben, { description: 'nope' }, '"stale"')).status).toBe(403);
+    expect((await put('00000000-0000-4000-8000-000000000000', ann, {}, '"stale"')).status).toBe(404);
+  });
+
+  it('never answers 304: the ETag names the version, and a mark changes the answer without changing it', async () => {
+    const recipe = await createRecipe(t, ann, {});
+    const first = await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ben.cookie);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(
+      (await request(t.app).put(`/api/v1/recipes/${recipe.id}/favorite`).set('Cookie', ben.cookie)).status,
+    ).toBe(204);
+    const again = await request(t.app)
+      .get(`/api/v1/recipes/${recipe.id}`)
+      .set('Cookie', ben.cookie)
+      .set('If-None-Match', String(first.headers['etag']));
+    expect(again.status).toBe(200);
+    expect(again.headers['etag']).toBe(first.headers['etag']);
+    expect(again.body.favorite).toBe(true);
+  });
 });

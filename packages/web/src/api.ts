@@ -35,7 +35,18 @@ export async function api<T = void>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<T> {
+  return (await apiWithHeaders<T>(method, path, body, init)).data;
+}
+
+/** The same call, answering the response's headers too (an `ETag`, say). */
+export async function apiWithHeaders<T = void>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  init: RequestInit & { ifMatch?: string } = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.ifMatch) headers['If-Match'] = init.ifMatch;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -44,12 +55,18 @@ export async function api<T = void>(
   }
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: payload ?? null, credentials: 'same-origin', ...init });
+    res = await fetch(path, {
+      method,
+      headers,
+      body: payload ?? null,
+      credentials: 'same-origin',
+      signal: init.signal ?? null,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'offline', undefined, [], null);
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
@@ -64,7 +81,7 @@ export async function api<T = void>(
       Number.isFinite(retry) && retry > 0 ? retry : null,
     );
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
 }
 
 function safeJson(text: string): unknown {
@@ -173,6 +190,10 @@ export interface Recipe {
   tastyCount: number;
   createdBy: Person;
   updatedAt: string;
+  editPolicy: 'default' | 'open' | 'locked';
+  canEdit: boolean;
+  canDelete: boolean;
+  canChangePolicy: boolean;
 }
 
 export interface Comment {

@@ -15,6 +15,8 @@ import { SignIn } from './screens/sign-in';
 
 const RecipeScreen = lazy(() => import('./screens/recipe').then((m) => m.RecipeScreen));
 const CookMode = lazy(() => import('./screens/cook-mode').then((m) => m.CookMode));
+const Editor = lazy(() => import('./screens/editor').then((m) => m.Editor));
+const Import = lazy(() => import('./screens/import').then((m) => m.Import));
 const Profile = lazy(() => import('./screens/profile').then((m) => m.Profile));
 const SetupLink = lazy(() => import('./screens/setup-link').then((m) => m.SetupLink));
 const ConfirmEmail = lazy(() => import('./screens/confirm-email').then((m) => m.ConfirmEmail));
@@ -126,6 +128,12 @@ function Screen({ route, url }: { route: Route; url: URL }) {
   switch (route.name) {
     case 'recipe':
       return <RecipeScreen slug={route.slug} />;
+    case 'edit':
+      return <Editor key={route.slug} slug={route.slug} url={url} />;
+    case 'new':
+      return <Editor key="new" slug={null} url={url} />;
+    case 'import':
+      return <Import />;
     case 'profile':
       return <Profile oidcOutcome={url.searchParams.get('oidc')} />;
     case 'not-found':

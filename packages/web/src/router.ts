@@ -8,6 +8,9 @@ export type Route =
   | { name: 'recipes' }
   | { name: 'recipe'; slug: string }
   | { name: 'cook'; slug: string }
+  | { name: 'edit'; slug: string }
+  | { name: 'new' }
+  | { name: 'import' }
   | { name: 'profile' }
   | { name: 'sign-in' }
   | { name: 'setup'; token: string }
@@ -21,6 +24,10 @@ export function routeOf(pathname: string): Route {
   if (first === 'recipes' && second && parts.length === 2) return { name: 'recipe', slug: second };
   if (first === 'recipes' && second && third === 'cook' && parts.length === 3)
     return { name: 'cook', slug: second };
+  if (first === 'recipes' && second && third === 'edit' && parts.length === 3)
+    return { name: 'edit', slug: second };
+  if (first === 'new' && parts.length === 1) return { name: 'new' };
+  if (first === 'import' && parts.length === 1) return { name: 'import' };
   if (first === 'profile' && parts.length === 1) return { name: 'profile' };
   if (first === 'sign-in' && parts.length === 1) return { name: 'sign-in' };
   if (first === 'setup' && second && parts.length === 2) return { name: 'setup', token: second };
@@ -37,6 +44,12 @@ function safeDecode(part: string): string {
 }
 
 const listeners = new Set<() => void>();
+
+/** Asked before the app leaves a screen by a link (unsaved changes); false stays. */
+let leaveGuard: (() => boolean) | null = null;
+export function setLeaveGuard(guard: (() => boolean) | null): void {
+  leaveGuard = guard;
+}
 
 export function navigate(to: string, replace = false): void {
   if (replace) history.replaceState(null, '', to);
@@ -78,6 +91,8 @@ export function interceptLinks(root: HTMLElement): void {
     const url = new URL(anchor.href, location.href);
     if (url.origin !== location.origin || routeOf(url.pathname).name === 'not-found') return;
     event.preventDefault();
+    if (leaveGuard && !leaveGuard()) return;
+    leaveGuard = null;
     navigate(url.pathname + url.search + url.hash);
   });
 }

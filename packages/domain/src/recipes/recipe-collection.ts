@@ -8,6 +8,7 @@ import type { Recipe, RecipeInput } from './recipe.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
 import { checkRecipeInput } from './recipe-validation.js';
 import { slugBase, slugFitsBase, withFreeSlug } from './slugs.js';
+import { type ExpectedVersion, checkExpectedVersion, nextUpdatedAt } from './recipe-version.js';
 
 /** A recipe as one caller sees it: the view plus the effective lock and what the caller may do. */
 export interface RecipeDetails extends RecipeView {
@@ -71,7 +72,12 @@ export class RecipeCollection {
    * Replaces the whole recipe. The row is locked while the save is checked and
    * written, so two saves racing leave one of them whole, never a mix.
    */
-  async update(caller: Caller, id: string, input: RecipeInput): Promise<RecipeDetails> {
+  async update(
+    caller: Caller,
+    id: string,
+    input: RecipeInput,
+    expected?: ExpectedVersion,
+  ): Promise<RecipeDetails> {
     const content = checkRecipeInput(input);
     const { store, clock } = this.deps;
     await store.transaction(async (tx) => {
@@ -79,6 +85,8 @@ export class RecipeCollection {
       if (!current) throw recipeNotFound();
       const { recipesLockedByDefault } = await tx.settings.get();
       const abilities = abilitiesOf(caller, current, recipesLockedByDefault);
+      // Only after the check who may edit: a version is nothing to tell those who may not.
+      if (abilities.canEdit) checkExpectedVersion(expected, current.updatedAt);
       if (!abilities.canEdit) {
         throw new Forbidden(
           'recipes.locked',
@@ -98,7 +106,7 @@ export class RecipeCollection {
         slug,
         editPolicy,
         updatedById: caller.account.id,
-        updatedAt: clock.now(),
+        updatedAt: nextUpdatedAt(clock.now(), current.updatedAt),
       });
       const replace = async (slug: string) => {
         const outcome = await tx.recipes.replace(next(slug));

@@ -12,7 +12,9 @@ export type ErrorKind =
   | 'too_large'
   | 'unsupported'
   | 'upstream'
-  | 'unavailable';
+  | 'unavailable'
+  /** The client's copy is out of date: what it wanted to change changed meanwhile. */
+  | 'stale';
 
 export class DomainError extends Error {
   constructor(

@@ -41,6 +41,11 @@ export interface Call<C extends Caller | null = Caller | null> {
   /** The client's address (behind trusted proxies, the one they forwarded). */
   clientAddress: string;
   log: Logger;
+  /**
+   * The versions of the resource the client made its change on (REST: `If-Match`; `*` any);
+   * undefined when it named none, and the change is made whatever the version.
+   */
+  expectedVersion?: '*' | readonly string[];
 }
 
 /** One named value of the input (a path or query parameter). */
@@ -86,7 +91,14 @@ export type InputOf<S extends InputSpec> = PathValues<S> & QueryValues<S> & Body
 
 /** The success answer: a named schema (200, 201) or nothing (204). */
 export type Output =
-  | { status: 200 | 201; schema: string; headers?: string[]; description?: string }
+  | {
+      status: 200 | 201;
+      schema: string;
+      headers?: string[];
+      description?: string;
+      /** The answer's version (REST: its `ETag`), for clients that change it later on that version. */
+      version?: (answer: never) => string;
+    }
   | { status: 204; headers?: string[]; description?: string };
 
 /** The caller a rule lets through: anybody on public operations, a member otherwise. */

@@ -1,4 +1,5 @@
 import {
+  recipeVersion,
   MAX_PAGE_SIZE,
   RECIPE_LIMITS,
   type RecipeCollection,
@@ -75,7 +76,7 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       tag: 'recipes',
       access: scoped('recipes:write'),
       input: { body: RecipeInputBody },
-      output: { status: 201, schema: 'Recipe' },
+      output: { status: 201, schema: 'Recipe', headers: ['ETag'], version: versionOf },
       errors: [401, 403, 422],
       run: async ({ caller }, { body }) => presentRecipe(await recipes.create(caller, body)),
     }),
@@ -88,7 +89,7 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       tag: 'recipes',
       access: scoped('recipes:read'),
       input: { path: { slug: slugParam } },
-      output: { status: 200, schema: 'Recipe' },
+      output: { status: 200, schema: 'Recipe', headers: ['ETag'], version: versionOf },
       errors: [401, 403, 404, 422],
       run: async ({ caller }, { slug }) => presentRecipe(await recipes.bySlug(caller, slug)),
     }),
@@ -101,7 +102,7 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       tag: 'recipes',
       access: scoped('recipes:read'),
       input: { path: { id: idParam } },
-      output: { status: 200, schema: 'Recipe' },
+      output: { status: 200, schema: 'Recipe', headers: ['ETag'], version: versionOf },
       errors: [401, 403, 404, 422],
       run: async ({ caller }, { id }) => presentRecipe(await recipes.byId(caller, id)),
     }),
@@ -110,13 +111,15 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       id: 'update-recipe',
       summary: 'Replace a recipe',
       description:
-        'A full replace: steps sent without references or times lose them. Locked recipes are edited by their author, admins and the owner; only they change editPolicy (absent: unchanged).',
+        'A full replace: steps sent without references or times lose them. Locked recipes are edited by their author, admins and the owner; only they change editPolicy (absent: unchanged). ' +
+        'Optimistic concurrency: a recipe answer carries an ETag; sent back in If-Match, the save is refused with 412 when the recipe changed meanwhile (code recipes.changed_meanwhile). Without If-Match the last save wins.',
       tag: 'recipes',
       access: scoped('recipes:write'),
       input: { path: { id: idParam }, body: RecipeInputBody },
-      output: { status: 200, schema: 'Recipe' },
-      errors: [401, 403, 404, 422],
-      run: async ({ caller }, { id, body }) => presentRecipe(await recipes.update(caller, id, body)),
+      output: { status: 200, schema: 'Recipe', headers: ['ETag'], version: versionOf },
+      errors: [401, 403, 404, 412, 422],
+      run: async ({ caller, expectedVersion }, { id, body }) =>
+        presentRecipe(await recipes.update(caller, id, body, expectedVersion)),
     }),
 
     operation({
@@ -217,4 +220,9 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       run: async () => presentAuthors(await search.authors()),
     }),
   ];
+}
+
+/** The recipe answer's version, its ETag: the domain's version of its `updatedAt`. */
+function versionOf(answer: { updatedAt: string }): string {
+  return recipeVersion(new Date(answer.updatedAt));
 }

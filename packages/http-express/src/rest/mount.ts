@@ -215,12 +215,15 @@ function mountOperation(
         baseUrl: options.baseUrl(req),
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         log: (req as Request & { log: Logger }).log,
+        ...ifMatchOf(req),
         session: {
           start: (signedIn) =>
             setSessionCookie(res, signedIn.sessionToken, signedIn.expiresAt, options.secureCookies),
           end: () => clearSessionCookie(res, options.secureCookies),
         },
       };
+      // Answers are the caller's own and change with every write: a browser asks again each time.
+      res.setHeader('Cache-Control', 'private, no-cache');
       const result = await op.run(call as never, input as never);
       if (output.status === 204) {
         res.status(204).end();
@@ -230,13 +233,18 @@ function mountOperation(
         const issues = issuesFrom(responseValidator.errors, 'response');
         throw new Error(`answer of ${op.id} breaks ${output.schema}: ${JSON.stringify(issues)}`);
       }
+      if (output.version) res.setHeader('ETag', `"${output.version(result as never)}"`);
       let out = result;
       if (describedBy && typeof result === 'object' && result !== null && !Array.isArray(result)) {
         const url = options.schemaUrl(req, output.schema);
         res.setHeader('Link', `<${url}>; rel="describedBy"`);
         out = { $schema: url, ...(result as Record<string, unknown>) };
       }
-      res.status(output.status).type('application/json').send(JSON.stringify(out));
+      // `end`, not `send`: express would answer 304 to an If-None-Match naming the ETag, which names
+      // the recipe's version (for If-Match), not every byte of this caller's answer (marks, counts).
+      const text = JSON.stringify(out);
+      res.status(output.status).type('application/json').setHeader('Content-Length', Buffer.byteLength(text));
+      res.end(text);
     } catch (error) {
       next(locatedProblem(error, route));
     }
@@ -280,4 +288,17 @@ export function mountRoutes(router: Router, table: RestTable, options: MountOpti
     mountOperation(router, bound, route, options);
   }
   for (const route of table.raw) mountRaw(router, route, options);
+}
+
+/**
+ * `If-Match` as the versions it names (RFC 9110 §13.1.1): `*`, or the opaque parts of its strong
+ * entity tags. Weak tags never match in this comparison, so a header of weak or unreadable tags
+ * only asks for a version that cannot be, and the change is refused as stale.
+ */
+function ifMatchOf(req: Request): { expectedVersion?: '*' | string[] } {
+  const header = req.headers['if-match'];
+  if (header === undefined) return {};
+  if (header.trim() === '*') return { expectedVersion: '*' };
+  const versions = [...header.matchAll(/(?:^|,)\s*"([\x21\x23-\x7e]*)"\s*(?=,|$)/g)].map((m) => m[1] ?? '');
+  return { expectedVersion: versions.slice(0, 32) };
 }

@@ -62,6 +62,7 @@ const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
   unsupported: 415,
   upstream: 502,
   unavailable: 503,
+  stale: 412,
 };
 
 export const PROBLEM_TYPE_PREFIX = 'urn:larder:problem:';

@@ -28,9 +28,9 @@ export const APP_CSP = [
 const APP_PATHS = [
   /^\/$/,
   /^\/recipes\/?$/,
-  /^\/recipes\/[^/]+\/cook\/?$/,
-  /^\/profile\/?$/,
-  /^\/sign-in\/?$/,
+  /^\/recipes\/[^/]+\/(?:cook|edit)\/?$/,
+  /^\/(?:new|import|profile|sign-in)\/?$/,
+  /^\/household(?:\/[a-z-]+)?\/?$/,
 ];
 
 /** Where the service's own answers live: never the app's shell, whatever the client accepts. */

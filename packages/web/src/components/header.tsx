@@ -18,6 +18,12 @@ export function Header({ route }: { route: Route }) {
         <a href="/" {...current('recipes')}>
           {t('navRecipes')}
         </a>
+        <a href="/new" {...current('new')}>
+          {t('navNew')}
+        </a>
+        <a href="/import" {...current('import')}>
+          {t('navImport')}
+        </a>
         <a href="/profile" {...current('profile')} class="profile-link">
           <PersonBadge person={me} size={28} decorative />
           <span class="label">{t('navProfile')}</span>

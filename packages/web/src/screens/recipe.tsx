@@ -144,6 +144,11 @@ export function RecipeScreen({ slug }: { slug: string }) {
         <a class="button primary" href={`${recipePath(recipe.slug)}/cook`}>
           {t('cookMode')}
         </a>
+        {recipe.canEdit && (
+          <a class="button" href={`${recipePath(recipe.slug)}/edit`}>
+            {t('edit')}
+          </a>
+        )}
       </div>
       <p class="tasty-by">
         {(recipe.tastyBy ?? []).length > 0

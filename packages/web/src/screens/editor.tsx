@@ -1,0 +1,871 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ApiError, api, apiWithHeaders } from '../api';
+import type { Recipe } from '../api';
+import { t } from '../i18n';
+import {
+  emptyForm,
+  emptyGroup,
+  emptyIngredient,
+  emptyStep,
+  findReferences,
+  findTimes,
+  formOf,
+  inputOf,
+  issuesByField,
+  keptReferences,
+  keptTimes,
+  moved,
+} from '../recipe-form';
+import type { FormGroup, FormIngredient, FormStep, RecipeForm } from '../recipe-form';
+import { navigate, recipePath, setLeaveGuard } from '../router';
+import { useSession } from '../session';
+import type { ImportedDraft } from './import';
+import { PhotosEditor } from './photos-editor';
+
+interface Stored {
+  form: RecipeForm;
+  /** The version the changes were made on (edits), so a save still notices a change meanwhile. */
+  etag: string | null;
+}
+
+const storageKey = (id: string | null) => `larder.edit.${id ?? 'new'}`;
+
+function readStored(id: string | null): Stored | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(storageKey(id)) ?? 'null') as Stored | null;
+    return value && typeof value === 'object' && value.form && Array.isArray(value.form.groups)
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The recipe editor: new (`slug` null) or an existing recipe; the draft is kept in this browser until saved. */
+export function Editor({ slug, url }: { slug: string | null; url: URL }) {
+  const { me } = useSession();
+  const [recipe, setRecipe] = useState<Recipe | null>(null);
+  const [etag, setEtag] = useState<string | null>(null);
+  const [form, setForm] = useState<RecipeForm | null>(null);
+  const [pristine, setPristine] = useState('');
+  const [restored, setRestored] = useState(false);
+  const [imported, setImported] = useState<ImportedDraft | null>(null);
+  const [errors, setErrors] = useState<{ byField: Map<string, string[]>; other: string[] }>({
+    byField: new Map(),
+    other: [],
+  });
+  const [conflict, setConflict] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [tagList, setTagList] = useState<string[]>([]);
+  const [missing, setMissing] = useState(false);
+  const root = useRef<HTMLFormElement>(null);
+  const id = recipe?.id ?? null;
+
+  useEffect(() => {
+    document.title = `${slug ? t('editRecipe') : t('newRecipe')} · ${t('appName')}`;
+    void api<{ items: { name: string }[] | null }>('GET', '/api/v1/tags').then(
+      (r) => setTagList((r.items ?? []).map((x) => x.name)),
+      () => undefined,
+    );
+    if (!slug) {
+      const draft = url.searchParams.get('from') === 'import' ? readImport() : null;
+      const start = draft ? formOf(draft.recipe) : emptyForm();
+      const stored = draft ? null : readStored(null);
+      setImported(draft);
+      setForm(stored?.form ?? start);
+      setRestored(stored !== null);
+      setPristine(JSON.stringify(start));
+      return;
+    }
+    apiWithHeaders<Recipe>('GET', `/api/v1/recipes/by-slug/${encodeURIComponent(slug)}`).then(
+      ({ data, headers }) => {
+        const start = formOf(data);
+        const stored = readStored(data.id);
+        setRecipe(data);
+        setEtag(stored?.etag ?? headers.get('ETag'));
+        setForm(stored?.form ?? start);
+        setRestored(stored !== null);
+        setPristine(JSON.stringify(start));
+      },
+      () => setMissing(true),
+    );
+  }, [slug]);
+
+  const dirty = form !== null && JSON.stringify(form) !== pristine;
+
+  // Every change is kept in this browser until it is saved: a slip, a reload or a closed tab loses nothing.
+  useEffect(() => {
+    if (!form || !dirty) return;
+    const timer = setTimeout(() => {
+      try {
+        localStorage.setItem(storageKey(id), JSON.stringify({ form, etag } satisfies Stored));
+      } catch {
+        // Storage full or refused: the warning before leaving still stands.
+      }
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [form, etag]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    addEventListener('beforeunload', warn);
+    setLeaveGuard(() => confirm(t('leaveUnsaved')));
+    return () => {
+      removeEventListener('beforeunload', warn);
+      setLeaveGuard(null);
+    };
+  }, [dirty]);
+
+  if (missing) return <p class="notice">{t('notFound')}</p>;
+  if (!form)
+    return (
+      <p class="loading" role="status">
+        {t('loading')}
+      </p>
+    );
+  if (recipe && !recipe.canEdit) return <p class="notice">{t('lockedRecipe')}</p>;
+
+  const change = (next: Partial<RecipeForm>) => setForm({ ...form, ...next });
+  const forget = () => {
+    try {
+      localStorage.removeItem(storageKey(id));
+    } catch {
+      // nothing kept
+    }
+  };
+
+  const save = async (event?: Event, overwrite = false) => {
+    event?.preventDefault();
+    const { input, issues, formLocation } = inputOf(form, { notANumber: t('notANumber') });
+    const known = fieldsOf(root.current);
+    if (issues.length > 0) return show(issuesByField(issues, known));
+    setBusy(true);
+    try {
+      let ifMatch = etag ?? undefined;
+      if (overwrite && recipe) {
+        const latest = await apiWithHeaders<Recipe>('GET', `/api/v1/recipes/${recipe.id}`);
+        ifMatch = latest.headers.get('ETag') ?? undefined;
+      }
+      const saved = recipe
+        ? await apiWithHeaders<Recipe>(
+            'PUT',
+            `/api/v1/recipes/${recipe.id}`,
+            input,
+            ifMatch ? { ifMatch } : {},
+          )
+        : await apiWithHeaders<Recipe>('POST', '/api/v1/recipes', input);
+      forget();
+      setLeaveGuard(null);
+      setPristine(JSON.stringify(form));
+      setConflict(false);
+      if (!recipe && imported?.photo && imported.keepPhoto)
+        await keepDraftPhoto(saved.data.id, imported.photo.href);
+      sessionStorage.removeItem('larder.import');
+      navigate(recipe ? recipePath(saved.data.slug) : `${recipePath(saved.data.slug)}/edit?saved=1`);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 412) setConflict(true);
+      else if (e instanceof ApiError && e.status === 422)
+        show(
+          issuesByField(
+            e.issues.map((i) => ({
+              location: formLocation(i.location ?? ''),
+              message: i.message ?? e.title,
+            })),
+            known,
+          ),
+        );
+      else
+        show({
+          byField: new Map(),
+          other: [e instanceof ApiError ? (e.detail ?? e.title) : t('somethingWrong')],
+        });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const show = (found: { byField: Map<string, string[]>; other: string[] }) => {
+    setErrors(found);
+    requestAnimationFrame(() => {
+      const first = root.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-errors');
+      first?.focus();
+    });
+  };
+
+  const loadTheirs = async () => {
+    if (!recipe) return;
+    const latest = await apiWithHeaders<Recipe>('GET', `/api/v1/recipes/${recipe.id}`);
+    forget();
+    const start = formOf(latest.data);
+    setRecipe(latest.data);
+    setEtag(latest.headers.get('ETag'));
+    setForm(start);
+    setPristine(JSON.stringify(start));
+    setConflict(false);
+  };
+
+  const field = (name: string) => ({
+    'data-field': name,
+    'aria-invalid': errors.byField.has(name) ? ('true' as const) : undefined,
+    'aria-describedby': errors.byField.has(name) ? `error-${name}` : undefined,
+  });
+  const problem = (name: string) =>
+    errors.byField.has(name) ? (
+      <span class="field-error" id={`error-${name}`}>
+        {errors.byField.get(name)!.join(' ')}
+      </span>
+    ) : null;
+
+  const canChangePolicy = recipe ? recipe.canChangePolicy : true;
+  return (
+    <div class="editor">
+      <h1>{recipe ? t('editRecipeTitle', { title: recipe.title }) : t('newRecipe')}</h1>
+      {url.searchParams.get('saved') === '1' && !dirty && (
+        <p class="notice" role="status">
+          {t('savedAddPhotos')} <a href={recipe ? recipePath(recipe.slug) : '/'}>{t('viewRecipe')}</a>
+        </p>
+      )}
+      {restored && (
+        <p class="notice" role="status">
+          {t('restoredDraft')}{' '}
+          <button
+            type="button"
+            class="link"
+            onClick={() => {
+              forget();
+              setRestored(false);
+              setForm(JSON.parse(pristine) as RecipeForm);
+            }}
+          >
+            {t('discardChanges')}
+          </button>
+        </p>
+      )}
+      {conflict && (
+        <div class="error" role="alert">
+          <p>{t('changedMeanwhile')}</p>
+          <div class="row">
+            <button type="button" onClick={() => void loadTheirs()}>
+              {t('loadTheirs')}
+            </button>
+            <button type="button" class="danger" onClick={() => void save(undefined, true)}>
+              {t('overwriteTheirs')}
+            </button>
+          </div>
+        </div>
+      )}
+      {imported && <ImportNotes draft={imported} onChange={setImported} form={form} change={change} />}
+      <form ref={root} onSubmit={(e) => void save(e)} class="stack" noValidate>
+        {errors.other.length > 0 && (
+          <div class="error form-errors" role="alert" tabIndex={-1}>
+            {errors.other.map((m, i) => (
+              <p key={i}>{m}</p>
+            ))}
+          </div>
+        )}
+        {errors.byField.size > 0 && (
+          <p class="error form-errors" role="alert" tabIndex={-1}>
+            {t('fixFields', { n: [...errors.byField.values()].reduce((n, list) => n + list.length, 0) })}
+          </p>
+        )}
+        <label>
+          <span>{t('title')}</span>
+          <input
+            value={form.title}
+            maxLength={200}
+            onInput={(e) => change({ title: e.currentTarget.value })}
+            {...field('title')}
+          />
+        </label>
+        {problem('title')}
+        <label>
+          <span>{t('descriptionLabel')}</span>
+          <textarea
+            rows={3}
+            value={form.description}
+            onInput={(e) => change({ description: e.currentTarget.value })}
+            {...field('description')}
+          />
+        </label>
+        {problem('description')}
+        <div class="row three">
+          <label>
+            <span>{t('servings')}</span>
+            <input
+              inputMode="numeric"
+              value={form.servings}
+              onInput={(e) => change({ servings: e.currentTarget.value })}
+              {...field('servings')}
+            />
+          </label>
+          {problem('servings')}
+          <label>
+            <span>{t('prepMinutes')}</span>
+            <input
+              inputMode="numeric"
+              value={form.prepMinutes}
+              onInput={(e) => change({ prepMinutes: e.currentTarget.value })}
+              {...field('prepMinutes')}
+            />
+          </label>
+          {problem('prepMinutes')}
+          <label>
+            <span>{t('cookMinutes')}</span>
+            <input
+              inputMode="numeric"
+              value={form.cookMinutes}
+              onInput={(e) => change({ cookMinutes: e.currentTarget.value })}
+              {...field('cookMinutes')}
+            />
+          </label>
+          {problem('cookMinutes')}
+        </div>
+        <label>
+          <span>{t('sourceUrl')}</span>
+          <input
+            type="url"
+            inputMode="url"
+            value={form.sourceUrl}
+            onInput={(e) => change({ sourceUrl: e.currentTarget.value })}
+            {...field('sourceUrl')}
+          />
+        </label>
+        {problem('sourceUrl')}
+        <TagsField
+          tags={form.tags}
+          known={tagList}
+          onChange={(tags) => change({ tags })}
+          field={field('tags')}
+          problem={problem('tags')}
+        />
+        {canChangePolicy && (
+          <label>
+            <span>{t('editPolicy')}</span>
+            <select
+              value={form.editPolicy}
+              onChange={(e) => change({ editPolicy: e.currentTarget.value as RecipeForm['editPolicy'] })}
+              {...field('editPolicy')}
+            >
+              <option value="default">{t('policyDefault')}</option>
+              <option value="open">{t('policyOpen')}</option>
+              <option value="locked">{t('policyLocked')}</option>
+            </select>
+          </label>
+        )}
+
+        <fieldset class="editor-section">
+          <legend>{t('ingredients')}</legend>
+          {problem('ingredientGroups')}
+          {form.groups.map((group, g) => (
+            <GroupEditor
+              key={group.key}
+              form={form}
+              group={group}
+              index={g}
+              review={imported?.review ?? []}
+              onReviewed={(line) =>
+                imported && setImported({ ...imported, review: imported.review.filter((r) => r !== line) })
+              }
+              change={change}
+              field={field}
+              problem={problem}
+            />
+          ))}
+          <button
+            type="button"
+            onClick={() => change({ groups: [...form.groups, { ...emptyGroup(), name: '' }] })}
+          >
+            + {t('addGroup')}
+          </button>
+        </fieldset>
+
+        <fieldset class="editor-section">
+          <legend>{t('steps')}</legend>
+          {problem('steps')}
+          <ol class="step-editors">
+            {form.steps.map((step, s) => (
+              <StepEditor
+                key={step.key}
+                form={form}
+                step={step}
+                index={s}
+                change={change}
+                field={field}
+                problem={problem}
+              />
+            ))}
+          </ol>
+          <button type="button" onClick={() => change({ steps: [...form.steps, emptyStep()] })}>
+            + {t('addStep')}
+          </button>
+        </fieldset>
+
+        <div class="row sticky-save">
+          <button type="submit" class="primary" disabled={busy}>
+            {t('save')}
+          </button>
+          <a class="button" href={recipe ? recipePath(recipe.slug) : '/'}>
+            {t('cancel')}
+          </a>
+          {dirty && <span class="muted">{t('unsavedKept')}</span>}
+        </div>
+      </form>
+      {recipe && <PhotosEditor recipe={recipe} onChange={setRecipe} />}
+      {me && null}
+    </div>
+  );
+}
+
+type FieldProps = (name: string) => Record<string, unknown>;
+type ProblemOf = (name: string) => preact.JSX.Element | null;
+
+function GroupEditor({
+  form,
+  group,
+  index: g,
+  review,
+  onReviewed,
+  change,
+  field,
+  problem,
+}: {
+  form: RecipeForm;
+  group: FormGroup;
+  index: number;
+  review: ImportedDraft['review'];
+  onReviewed: (line: ImportedDraft['review'][number]) => void;
+  change: (next: Partial<RecipeForm>) => void;
+  field: FieldProps;
+  problem: ProblemOf;
+}) {
+  const setGroup = (next: FormGroup) => change({ groups: form.groups.map((x, n) => (n === g ? next : x)) });
+  const setIngredient = (i: number, next: Partial<FormIngredient>) =>
+    setGroup({ ...group, ingredients: group.ingredients.map((x, n) => (n === i ? { ...x, ...next } : x)) });
+  const moveTo = (i: number, target: number) => {
+    const item = group.ingredients[i]!;
+    change({
+      groups: form.groups.map((x, n) =>
+        n === g
+          ? { ...x, ingredients: x.ingredients.filter((_, k) => k !== i) }
+          : n === target
+            ? { ...x, ingredients: [...x.ingredients, item] }
+            : x,
+      ),
+    });
+  };
+  const groupLabel = group.name.trim() || t('groupN', { n: g + 1 });
+  return (
+    <div class="group-editor">
+      <div class="row">
+        <label class="grow">
+          <span>{t('groupName')}</span>
+          <input
+            value={group.name}
+            placeholder={t('groupNamePlaceholder')}
+            onInput={(e) => setGroup({ ...group, name: e.currentTarget.value })}
+            {...field(`ingredientGroups[${g}].name`)}
+          />
+        </label>
+        {problem(`ingredientGroups[${g}].name`)}
+        {form.groups.length > 1 && (
+          <button
+            type="button"
+            class="danger"
+            onClick={() => change({ groups: form.groups.filter((_, n) => n !== g) })}
+          >
+            {t('removeGroup', { name: groupLabel })}
+          </button>
+        )}
+      </div>
+      {problem(`ingredientGroups[${g}].ingredients`)}
+      <ul class="ingredient-editors">
+        {group.ingredients.map((ingredient, i) => {
+          const line = review.find((r) => r.group === g && r.ingredient === i);
+          const at = `ingredientGroups[${g}].ingredients[${i}]`;
+          const label = (what: string) => `${what}, ${t('ingredientN', { n: i + 1 })}, ${groupLabel}`;
+          return (
+            <li key={ingredient.key} class={line ? 'ingredient-editor review' : 'ingredient-editor'}>
+              {line && (
+                <p class="review-line">
+                  {t('reviewLine', { line: line.line })}{' '}
+                  <button type="button" class="link" onClick={() => onReviewed(line)}>
+                    {t('looksRight')}
+                  </button>
+                </p>
+              )}
+              <div class="ingredient-fields">
+                <input
+                  class="qty"
+                  inputMode="decimal"
+                  aria-label={label(t('quantity'))}
+                  placeholder={t('quantity')}
+                  value={ingredient.quantity}
+                  onInput={(e) => setIngredient(i, { quantity: e.currentTarget.value })}
+                  {...field(`${at}.quantity`)}
+                />
+                <input
+                  class="unit"
+                  aria-label={label(t('unit'))}
+                  placeholder={t('unit')}
+                  value={ingredient.unit}
+                  onInput={(e) => setIngredient(i, { unit: e.currentTarget.value })}
+                  {...field(`${at}.unit`)}
+                />
+                <input
+                  class="name"
+                  aria-label={label(t('ingredientName'))}
+                  placeholder={t('ingredientName')}
+                  value={ingredient.name}
+                  onInput={(e) => setIngredient(i, { name: e.currentTarget.value })}
+                  {...field(`${at}.name`)}
+                />
+                <input
+                  class="note"
+                  aria-label={label(t('ingredientNote'))}
+                  placeholder={t('ingredientNote')}
+                  value={ingredient.note}
+                  onInput={(e) => setIngredient(i, { note: e.currentTarget.value })}
+                  {...field(`${at}.note`)}
+                />
+              </div>
+              {[`${at}.quantity`, `${at}.unit`, `${at}.name`, `${at}.note`, at].map((name) => problem(name))}
+              <div class="row small">
+                <button
+                  type="button"
+                  aria-label={label(t('moveUp'))}
+                  disabled={i === 0}
+                  onClick={() => setGroup({ ...group, ingredients: moved(group.ingredients, i, i - 1) })}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  aria-label={label(t('moveDown'))}
+                  disabled={i === group.ingredients.length - 1}
+                  onClick={() => setGroup({ ...group, ingredients: moved(group.ingredients, i, i + 1) })}
+                >
+                  ↓
+                </button>
+                {form.groups.length > 1 && (
+                  <select
+                    aria-label={label(t('moveToGroup'))}
+                    value={String(g)}
+                    onChange={(e) => moveTo(i, Number(e.currentTarget.value))}
+                  >
+                    {form.groups.map((other, n) => (
+                      <option key={other.key} value={String(n)}>
+                        {other.name.trim() || t('groupN', { n: n + 1 })}
+                      </option>
+                    ))}
+                  </select>
+                )}
+                <button
+                  type="button"
+                  aria-label={label(t('remove'))}
+                  onClick={() =>
+                    setGroup({ ...group, ingredients: group.ingredients.filter((_, n) => n !== i) })
+                  }
+                >
+                  ×
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        onClick={() => setGroup({ ...group, ingredients: [...group.ingredients, emptyIngredient()] })}
+      >
+        + {t('addIngredient')}
+      </button>
+    </div>
+  );
+}
+
+function StepEditor({
+  form,
+  step,
+  index: s,
+  change,
+  field,
+  problem,
+}: {
+  form: RecipeForm;
+  step: FormStep;
+  index: number;
+  change: (next: Partial<RecipeForm>) => void;
+  field: FieldProps;
+  problem: ProblemOf;
+}) {
+  const setStep = (next: Partial<FormStep>) =>
+    change({ steps: form.steps.map((x, n) => (n === s ? { ...x, ...next } : x)) });
+  const times = keptTimes(step);
+  const references = keptReferences(step, form);
+  const offeredTimes = useMemo(
+    () => findTimes(step.text).filter((found) => !times.some((kept) => kept.phrase === found.phrase)),
+    [step.text, step.times],
+  );
+  const offeredRefs = useMemo(
+    () => findReferences({ ...step, references }, form),
+    [step.text, step.references, form.groups],
+  );
+  const at = `steps[${s}]`;
+  const label = (what: string) => `${what}, ${t('step', { n: s + 1 })}`;
+  return (
+    <li class="step-editor">
+      <label>
+        <span>{t('step', { n: s + 1 })}</span>
+        <textarea
+          rows={3}
+          value={step.text}
+          onInput={(e) => setStep({ text: e.currentTarget.value })}
+          {...field(`${at}.text`)}
+        />
+      </label>
+      {[`${at}.text`, `${at}.times`, `${at}.references`, at].map((name) => problem(name))}
+      {(times.length > 0 || offeredTimes.length > 0) && (
+        <div class="chips" role="group" aria-label={label(t('stepTimes'))}>
+          {times.map((time) => (
+            <button
+              key={time.phrase}
+              type="button"
+              class="chip on"
+              onClick={() => setStep({ times: step.times.filter((x) => x.phrase !== time.phrase) })}
+            >
+              ⏱ {time.phrase} <span aria-hidden="true">×</span>
+              <span class="visually-hidden">({t('removeTimer')})</span>
+            </button>
+          ))}
+          {offeredTimes.map((time) => (
+            <button
+              key={time.phrase}
+              type="button"
+              class="chip offer"
+              onClick={() => setStep({ times: [...times, time] })}
+            >
+              + {t('offerTimer', { phrase: time.phrase })}
+            </button>
+          ))}
+        </div>
+      )}
+      {(references.length > 0 || offeredRefs.length > 0) && (
+        <div class="chips" role="group" aria-label={label(t('stepIngredients'))}>
+          {references.map((ref) => (
+            <button
+              key={`${ref.groupName}/${ref.ingredientName}`}
+              type="button"
+              class="chip on"
+              onClick={() => setStep({ references: references.filter((x) => x !== ref) })}
+            >
+              {ref.word} → {ref.ingredientName} <span aria-hidden="true">×</span>
+              <span class="visually-hidden">({t('unlink')})</span>
+            </button>
+          ))}
+          {offeredRefs.map((ref) => (
+            <button
+              key={`${ref.groupName}/${ref.ingredientName}`}
+              type="button"
+              class="chip offer"
+              onClick={() => setStep({ references: [...references, ref] })}
+            >
+              + {t('offerReference', { word: ref.word, name: ref.ingredientName })}
+            </button>
+          ))}
+        </div>
+      )}
+      <div class="row small">
+        <button
+          type="button"
+          aria-label={label(t('moveUp'))}
+          disabled={s === 0}
+          onClick={() => change({ steps: moved(form.steps, s, s - 1) })}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          aria-label={label(t('moveDown'))}
+          disabled={s === form.steps.length - 1}
+          onClick={() => change({ steps: moved(form.steps, s, s + 1) })}
+        >
+          ↓
+        </button>
+        <button
+          type="button"
+          aria-label={label(t('remove'))}
+          onClick={() => change({ steps: form.steps.filter((_, n) => n !== s) })}
+        >
+          ×
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function TagsField({
+  tags,
+  known,
+  onChange,
+  field,
+  problem,
+}: {
+  tags: string[];
+  known: string[];
+  onChange: (tags: string[]) => void;
+  field: Record<string, unknown>;
+  problem: preact.JSX.Element | null;
+}) {
+  const [text, setText] = useState('');
+  const add = (raw: string) => {
+    const tag = raw.trim().toLowerCase();
+    if (tag && !tags.includes(tag)) onChange([...tags, tag]);
+    setText('');
+  };
+  return (
+    <div class="stack tight">
+      <label>
+        <span>{t('tags')}</span>
+        <input
+          list="known-tags"
+          value={text}
+          maxLength={50}
+          placeholder={t('addTagPlaceholder')}
+          onInput={(e) => {
+            const value = e.currentTarget.value;
+            if (value.endsWith(',')) add(value.slice(0, -1));
+            else setText(value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              add(text);
+            }
+          }}
+          onBlur={() => text && add(text)}
+          {...field}
+        />
+        <datalist id="known-tags">
+          {known
+            .filter((k) => !tags.includes(k))
+            .map((k) => (
+              <option key={k} value={k} />
+            ))}
+        </datalist>
+      </label>
+      {problem}
+      {tags.length > 0 && (
+        <div class="chips">
+          {tags.map((tag) => (
+            <button
+              key={tag}
+              type="button"
+              class="chip on"
+              onClick={() => onChange(tags.filter((x) => x !== tag))}
+            >
+              {tag} <span aria-hidden="true">×</span>
+              <span class="visually-hidden">({t('remove')})</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What the page reader said about an imported draft: suggested tags, a recipe already imported, its photo. */
+function ImportNotes({
+  draft,
+  onChange,
+  form,
+  change,
+}: {
+  draft: ImportedDraft;
+  onChange: (d: ImportedDraft) => void;
+  form: RecipeForm;
+  change: (next: Partial<RecipeForm>) => void;
+}) {
+  const suggested = draft.suggestedTags.filter((tag) => !form.tags.includes(tag));
+  return (
+    <section class="card stack" aria-label={t('importNotes')}>
+      {draft.duplicate && (
+        <p class="error" role="alert">
+          {t('duplicateWarning')} <a href={recipePath(draft.duplicate.slug)}>{draft.duplicate.title}</a>
+        </p>
+      )}
+      {draft.review.length > 0 && <p class="notice">{t('reviewExplain', { n: draft.review.length })}</p>}
+      {suggested.length > 0 && (
+        <div class="chips" role="group" aria-label={t('suggestedTags')}>
+          <span>{t('suggestedTags')}:</span>
+          {suggested.map((tag) => (
+            <button
+              key={tag}
+              type="button"
+              class="chip offer"
+              onClick={() => change({ tags: [...form.tags, tag] })}
+            >
+              + {tag}
+            </button>
+          ))}
+        </div>
+      )}
+      {draft.photo && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={draft.keepPhoto}
+            onChange={(e) => onChange({ ...draft, keepPhoto: e.currentTarget.checked })}
+          />
+          <img src={draft.photo.href} alt={t('pagePhoto')} width={160} height={120} class="draft-photo" />
+          <span>{t('keepPhoto')}</span>
+        </label>
+      )}
+    </section>
+  );
+}
+
+function readImport(): ImportedDraft | null {
+  try {
+    return JSON.parse(sessionStorage.getItem('larder.import') ?? 'null') as ImportedDraft | null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepDraftPhoto(recipeId: string, href: string): Promise<void> {
+  try {
+    const res = await fetch(href, { credentials: 'same-origin' });
+    if (!res.ok) return;
+    const form = new FormData();
+    form.append('file', await res.blob(), 'photo');
+    await api('POST', `/api/v1/recipes/${recipeId}/images`, form);
+  } catch {
+    // The photo's two minutes were over: the recipe is saved without it.
+  }
+}
+
+/** The names of the fields the form shows (the inputs carry `data-field`). */
+function fieldsOf(root: HTMLFormElement | null): Set<string> {
+  const names = new Set<string>(['ingredientGroups', 'steps', 'tags']);
+  root?.querySelectorAll<HTMLElement>('[data-field]').forEach((el) => names.add(el.dataset['field']!));
+  root?.querySelectorAll<HTMLElement>('[data-field]').forEach((el) => {
+    const name = el.dataset['field']!;
+    const group = /^(ingredientGroups\[\d+\])/.exec(name);
+    if (group) {
+      names.add(`${group[1]}.ingredients`);
+      const row = /^(ingredientGroups\[\d+\]\.ingredients\[\d+\])/.exec(name);
+      if (row) names.add(row[1]!);
+    }
+    const step = /^(steps\[\d+\])/.exec(name);
+    if (step) {
+      names.add(step[1]!);
+      names.add(`${step[1]}.times`);
+      names.add(`${step[1]}.references`);
+    }
+  });
+  return names;
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, api } from '../api';
+import { t } from '../i18n';
+import type { RecipeInput } from '../recipe-form';
+import { navigate } from '../router';
+
+/** A draft as the page reader answered it, with the member's choices so far (kept for the editor). */
+export interface ImportedDraft {
+  recipe: Partial<RecipeInput>;
+  review: { group: number; ingredient: number; line: string }[];
+  suggestedTags: string[];
+  photo: { href: string } | null;
+  duplicate: { id: string; slug: string; title: string } | null;
+  truncated: boolean;
+  keepPhoto: boolean;
+}
+
+/** Paste an address or a recipe's text; the draft opens in the editor to check and save. */
+export function Import() {
+  const [source, setSource] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    document.title = `${t('importTitle')} · ${t('appName')}`;
+  }, []);
+  const read = async (event: Event) => {
+    event.preventDefault();
+    const value = source.trim();
+    if (!value) return;
+    setBusy(true);
+    setError(null);
+    const isAddress = /^(https?:\/\/)?[^\s/]+\.[^\s]+$/i.test(value) && !value.includes('\n');
+    try {
+      const draft = await api<Omit<ImportedDraft, 'keepPhoto'>>(
+        'POST',
+        '/api/v1/recipe-drafts',
+        isAddress ? { url: value } : { text: value },
+      );
+      sessionStorage.setItem(
+        'larder.import',
+        JSON.stringify({ ...draft, keepPhoto: draft.photo !== null } satisfies ImportedDraft),
+      );
+      navigate('/new?from=import');
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong'));
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="narrow-wide">
+      <h1>{t('importTitle')}</h1>
+      <form class="stack" onSubmit={read}>
+        <label>
+          <span>{t('importSource')}</span>
+          <textarea
+            rows={6}
+            value={source}
+            placeholder="https://…"
+            onInput={(e) => setSource(e.currentTarget.value)}
+            aria-describedby={error ? 'import-error' : 'import-hint'}
+            aria-invalid={error ? 'true' : undefined}
+          />
+        </label>
+        <p id="import-hint" class="muted">
+          {t('importHint')}
+        </p>
+        {error && (
+          <p class="error" role="alert" id="import-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? t('reading') : t('readRecipe')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState } from 'preact/hooks';
+import { ApiError, api, imageUrl } from '../api';
+import type { Image, Recipe } from '../api';
+import { t } from '../i18n';
+import { moved } from '../recipe-form';
+
+interface Upload {
+  name: string;
+  progress: number;
+  error: string | null;
+}
+
+/** A recipe's photos: upload several at once with progress, reorder (drag or buttons), choose the cover, delete. */
+export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (recipe: Recipe) => void }) {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const images = [...(recipe.images ?? [])].sort((a, b) => a.position - b.position);
+
+  const refresh = async () => onChange(await api<Recipe>('GET', `/api/v1/recipes/${recipe.id}`));
+
+  const upload = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const list = [...files];
+    let state: Upload[] = list.map((file) => ({ name: file.name, progress: 0, error: null }));
+    setUploads(state);
+    const update = (i: number, next: Partial<Upload>) => {
+      state = state.map((u, n) => (n === i ? { ...u, ...next } : u));
+      setUploads(state);
+    };
+    // One at a time: the server renders each photo, and a phone's upload is the narrow part anyway.
+    for (const [i, file] of list.entries()) {
+      try {
+        await send(recipe.id, file, (fraction) => update(i, { progress: fraction }));
+        update(i, { progress: 1 });
+      } catch (e) {
+        update(i, { error: e instanceof Error ? e.message : t('somethingWrong') });
+      }
+    }
+    await refresh();
+    setUploads(state.filter((u) => u.error !== null));
+  };
+
+  const reorder = async (from: number, to: number) => {
+    const next = moved(images, from, to);
+    onChange({ ...recipe, images: next.map((image, position) => ({ ...image, position })) });
+    try {
+      await api('PUT', `/api/v1/recipes/${recipe.id}/images/order`, {
+        imageIds: next.map((image) => image.id),
+      });
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.detail ?? e.title) : t('somethingWrong'));
+    }
+    await refresh();
+  };
+  const cover = async (image: Image) => {
+    await api('PUT', `/api/v1/recipes/${recipe.id}/cover`, { imageId: image.id });
+    await refresh();
+  };
+  const remove = async (image: Image) => {
+    if (!confirm(t('deletePhoto'))) return;
+    await api('DELETE', `/api/v1/recipes/${recipe.id}/images/${image.id}`);
+    await refresh();
+  };
+
+  return (
+    <section class="card stack" aria-labelledby="photos-title">
+      <h2 id="photos-title">{t('photos')}</h2>
+      <label>
+        <span>{t('addPhotos')}</span>
+        <input
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp"
+          onChange={(e) => void upload(e.currentTarget.files)}
+        />
+      </label>
+      {uploads.length > 0 && (
+        <ul class="uploads">
+          {uploads.map((u, i) => (
+            <li key={i}>
+              <span>{u.name}</span>
+              {u.error ? (
+                <span class="field-error">{u.error}</span>
+              ) : (
+                <progress max={1} value={u.progress} aria-label={t('uploading', { name: u.name })} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <ol class="photo-list">
+        {images.map((image, i) => {
+          const isCover = image.id === recipe.coverImageId;
+          const name = t('photoOf', { n: i + 1, count: images.length });
+          return (
+            <li
+              key={image.id}
+              class={dragging === i ? 'photo-item dragging' : 'photo-item'}
+              draggable
+              onDragStart={() => setDragging(i)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (dragging !== null && dragging !== i) void reorder(dragging, i);
+                setDragging(null);
+              }}
+              onDragEnd={() => setDragging(null)}
+            >
+              <img
+                src={imageUrl(recipe.id, image.id, 'thumb')}
+                alt={name}
+                width={160}
+                height={120}
+                loading="lazy"
+              />
+              {isCover && <span class="new-badge">{t('cover')}</span>}
+              <div class="row small">
+                <button
+                  type="button"
+                  aria-label={`${t('moveUp')}: ${name}`}
+                  disabled={i === 0}
+                  onClick={() => void reorder(i, i - 1)}
+                >
+                  ←
+                </button>
+                <button
+                  type="button"
+                  aria-label={`${t('moveDown')}: ${name}`}
+                  disabled={i === images.length - 1}
+                  onClick={() => void reorder(i, i + 1)}
+                >
+                  →
+                </button>
+                {!isCover && (
+                  <button
+                    type="button"
+                    onClick={() => void cover(image)}
+                    aria-label={`${t('makeCover')}: ${name}`}
+                  >
+                    {t('makeCover')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  class="danger"
+                  aria-label={`${t('delete')}: ${name}`}
+                  onClick={() => void remove(image)}
+                >
+                  ×
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** One photo up, with upload progress (fetch cannot report it; XMLHttpRequest can). */
+function send(recipeId: string, file: File, progress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/v1/recipes/${encodeURIComponent(recipeId)}/images`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) progress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status === 201) return resolve();
+      let detail = t('somethingWrong');
+      try {
+        const problem = JSON.parse(xhr.responseText) as { detail?: string; errors?: { message?: string }[] };
+        detail = problem.errors?.[0]?.message ?? problem.detail ?? detail;
+      } catch {
+        // not a problem body
+      }
+      reject(new Error(detail));
+    };
+    xhr.onerror = () => reject(new Error(t('offline')));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

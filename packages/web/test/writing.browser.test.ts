@@ -1,0 +1,231 @@
+/**
+ * Part 2 of the web app in Chromium: a member imports a recipe from a page (served by the test),
+ * fixes the line the reader was unsure of, accepts a suggested tag, saves with the page's photo,
+ * uploads two photos and makes the second the cover, shares it and opens the public link in a
+ * fresh browser; a 422 is shown at its field; an edit conflict is reported, not overwritten.
+ */
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
+import type { Member } from '@larder/http-express/test-support/test-app.js';
+import request from 'supertest';
+import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
+
+function recipePage(origin: string): string {
+  const recipe = {
+    '@context': 'https://schema.org',
+    '@type': 'Recipe',
+    name: 'Carrot soup',
+    description: 'Sweet carrots, a little lemon.',
+    image: `${origin}/carrots.jpg`,
+    recipeYield: '4 servings',
+    keywords: 'soup, weeknight',
+    recipeIngredient: ['500 g carrots', 'lemon juice from 2 lemons', '1 l vegetable stock'],
+    recipeInstructions: [
+      { '@type': 'HowToStep', text: 'Simmer the carrots in the stock for 20 minutes.' },
+      { '@type': 'HowToStep', text: 'Blend with the lemon juice.' },
+    ],
+  };
+  return `<!doctype html><html lang="en"><head><title>Carrot soup</title>
+<script type="application/ld+json">${JSON.stringify(recipe)}</script></head>
+<body><h1>Carrot soup</h1></body></html>`;
+}
+
+describe('the web app, part 2: write, import, share', () => {
+  let h: WebHarness;
+  let site: Server;
+  let siteOrigin: string;
+  let ann: Member;
+  let photos: Buffer[];
+
+  beforeAll(async () => {
+    const carrots = Buffer.from(await jpegOf(640, 480));
+    photos = [Buffer.from(await jpegOf(800, 600)), Buffer.from(await jpegOf(600, 800))];
+    site = createServer((req, res) => {
+      if (req.url === '/carrots.jpg') {
+        res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(carrots);
+      } else if (req.url === '/soup') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(recipePage(siteOrigin));
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    h = await startWebHarness({ SERVICE_DRAFT_ALLOW_HOSTS: new URL(siteOrigin).host });
+    ann = await h.t.member('user', 'ann');
+    const settings = await request(h.t.app)
+      .patch('/api/v1/settings')
+      .set('Cookie', h.t.owner.cookie)
+      .send({ publicShares: true });
+    expect(settings.status).toBe(200);
+    const allowed = await request(h.t.app)
+      .patch(`/api/v1/users/${ann.id}`)
+      .set('Cookie', h.t.owner.cookie)
+      .send({ canSharePublicly: true });
+    expect(allowed.status).toBe(200);
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  it('imports a page, fixes a line, takes a tag and the photo, adds two photos, picks the cover, shares it', async () => {
+    const context = await h.context({ width: 412, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+
+    await page.getByRole('link', { name: 'Import' }).click();
+    await page.getByLabel('A recipe page’s address, or the recipe’s text').fill(`${siteOrigin}/soup`);
+    await page.getByRole('button', { name: 'Read it' }).click();
+    await page.getByRole('heading', { name: 'New recipe' }).waitFor();
+    await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('Carrot soup');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The line the reader was unsure of is marked; the member fixes it.
+    const unsure = page.locator('.ingredient-editor.review');
+    await expect(unsure.count()).resolves.toBe(1);
+    await expect(unsure.textContent()).resolves.toContain('lemon juice from 2 lemons');
+    await unsure.getByRole('textbox', { name: /^Quantity/ }).fill('2');
+    await unsure.getByRole('textbox', { name: /^Unit/ }).fill('tbsp');
+    await unsure.getByRole('textbox', { name: /^Ingredient,/ }).fill('lemon juice');
+    await unsure.getByRole('textbox', { name: /^Note/ }).fill('freshly squeezed');
+    await unsure.getByRole('button', { name: 'Looks right' }).click();
+    await expect(page.locator('.ingredient-editor.review').count()).resolves.toBe(0);
+
+    // A suggested tag, accepted; the page's photo kept.
+    await page.getByRole('group', { name: 'Suggested tags' }).getByRole('button', { name: '+ soup' }).click();
+    await page.getByRole('button', { name: 'soup (Remove)' }).waitFor();
+    await expect(page.getByLabel('Keep the page’s photo').isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+    // Saved: the editor of the new recipe, ready for photos.
+    await page.getByRole('heading', { name: 'Photos' }).waitFor();
+    const saved = await request(h.t.app).get('/api/v1/recipes/by-slug/carrot-soup').set('Cookie', ann.cookie);
+    expect(saved.status).toBe(200);
+    expect(saved.body.tags).toEqual(['soup']);
+    expect(saved.body.ingredientGroups[0].ingredients[1]).toEqual({
+      quantity: 2,
+      unit: 'tbsp',
+      name: 'lemon juice',
+      note: 'freshly squeezed',
+    });
+    expect(saved.body.images).toHaveLength(1);
+
+    await page.getByLabel('Add photos').setInputFiles([
+      { name: 'one.jpg', mimeType: 'image/jpeg', buffer: photos[0]! },
+      { name: 'two.jpg', mimeType: 'image/jpeg', buffer: photos[1]! },
+    ]);
+    const items = page.locator('.photo-item');
+    await page.waitForFunction(() => document.querySelectorAll('.photo-item').length === 3);
+    expect(await seriousViolations(page)).toEqual([]);
+    await items
+      .nth(2)
+      .getByRole('button', { name: /^Make cover/ })
+      .click();
+    await items.nth(2).getByText('Cover', { exact: true }).waitFor();
+    const withPhotos = await request(h.t.app)
+      .get('/api/v1/recipes/by-slug/carrot-soup')
+      .set('Cookie', ann.cookie);
+    const byPosition = [...withPhotos.body.images].sort((a, b) => a.position - b.position);
+    expect(byPosition).toHaveLength(3);
+    expect(byPosition[2].width).toBe(600); // the second upload
+    expect(withPhotos.body.coverImageId).toBe(byPosition[2].id);
+
+    // Share it, and open the public link where nobody is signed in.
+    await page.getByRole('link', { name: 'view the recipe' }).click();
+    await page.getByRole('heading', { name: 'Carrot soup', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Create a public link' }).click();
+    const link = await page.getByRole('textbox', { name: 'Public link' }).inputValue();
+    expect(link).toMatch(new RegExp(`^${h.origin}/s/`));
+    const stranger = await h.context();
+    const outside = await stranger.newPage();
+    await outside.goto(link);
+    await outside.getByRole('heading', { name: 'Carrot soup' }).waitFor();
+    await stranger.close();
+    await context.close();
+  }, 120_000);
+
+  it('shows a 422 at its field', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    await page.getByRole('link', { name: 'New', exact: true }).click();
+    await page.getByRole('heading', { name: 'New recipe' }).waitFor();
+    await page
+      .getByRole('textbox', { name: /^Ingredient,/ })
+      .first()
+      .fill('salt');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const title = page.getByLabel('Title', { exact: true });
+    await page
+      .waitForSelector('[data-field="title"][aria-invalid="true"]', { timeout: 10_000 })
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: '/tmp/422.png', fullPage: true });
+        throw error;
+      });
+    const described = await title.getAttribute('aria-describedby');
+    expect(described).toBe('error-title');
+    await expect(page.locator('#error-title').textContent()).resolves.not.toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('reports an edit conflict instead of overwriting, and keeps the changes', async () => {
+    const created = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send({
+        title: 'Bean stew',
+        description: 'First version.',
+        servings: 2,
+        prepMinutes: null,
+        cookMinutes: null,
+        sourceUrl: null,
+        tags: [],
+        ingredientGroups: [
+          { name: null, ingredients: [{ quantity: 1, unit: 'can', name: 'beans', note: null }] },
+        ],
+        steps: [{ text: 'Warm the beans.' }],
+      });
+    expect(created.status).toBe(201);
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    await page.goto(`${h.origin}/recipes/${created.body.slug}/edit`);
+    const description = page.getByLabel('Description');
+    await expect(description.inputValue()).resolves.toBe('First version.');
+    await description.fill('My version, from the browser.');
+
+    // Meanwhile somebody saves the recipe.
+    const other = await request(h.t.app)
+      .put(`/api/v1/recipes/${created.body.id}`)
+      .set('Cookie', h.t.owner.cookie)
+      .send({
+        title: 'Bean stew',
+        description: 'Their version.',
+        servings: 2,
+        prepMinutes: null,
+        cookMinutes: null,
+        sourceUrl: null,
+        tags: [],
+        ingredientGroups: created.body.ingredientGroups,
+        steps: [{ text: 'Warm the beans.' }],
+      });
+    expect(other.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Somebody saved this recipe since you opened it.' })
+      .waitFor();
+    const stored = await request(h.t.app).get(`/api/v1/recipes/${created.body.id}`).set('Cookie', ann.cookie);
+    expect(stored.body.description).toBe('Their version.');
+    // The changes are still there, also after a reload.
+    await expect(description.inputValue()).resolves.toBe('My version, from the browser.');
+    await page.waitForTimeout(400); // the draft is written 300 ms after the last change
+    await page.reload();
+    await page.getByText('Your unsaved changes from before are back.').waitFor();
+    await expect(page.getByLabel('Description').inputValue()).resolves.toBe('My version, from the browser.');
+    await context.close();
+  }, 60_000);
+});
