@@ -17,6 +17,7 @@ const RecipeScreen = lazy(() => import('./screens/recipe').then((m) => m.RecipeS
 const CookMode = lazy(() => import('./screens/cook-mode').then((m) => m.CookMode));
 const Editor = lazy(() => import('./screens/editor').then((m) => m.Editor));
 const Import = lazy(() => import('./screens/import').then((m) => m.Import));
+const Household = lazy(() => import('./screens/household').then((m) => m.Household));
 const Profile = lazy(() => import('./screens/profile').then((m) => m.Profile));
 const SetupLink = lazy(() => import('./screens/setup-link').then((m) => m.SetupLink));
 const ConfirmEmail = lazy(() => import('./screens/confirm-email').then((m) => m.ConfirmEmail));
@@ -134,6 +135,8 @@ function Screen({ route, url }: { route: Route; url: URL }) {
       return <Editor key="new" slug={null} url={url} />;
     case 'import':
       return <Import />;
+    case 'household':
+      return <Household />;
     case 'profile':
       return <Profile oidcOutcome={url.searchParams.get('oidc')} />;
     case 'not-found':

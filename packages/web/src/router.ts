@@ -11,6 +11,7 @@ export type Route =
   | { name: 'edit'; slug: string }
   | { name: 'new' }
   | { name: 'import' }
+  | { name: 'household' }
   | { name: 'profile' }
   | { name: 'sign-in' }
   | { name: 'setup'; token: string }
@@ -28,6 +29,7 @@ export function routeOf(pathname: string): Route {
     return { name: 'edit', slug: second };
   if (first === 'new' && parts.length === 1) return { name: 'new' };
   if (first === 'import' && parts.length === 1) return { name: 'import' };
+  if (first === 'household' && parts.length === 1) return { name: 'household' };
   if (first === 'profile' && parts.length === 1) return { name: 'profile' };
   if (first === 'sign-in' && parts.length === 1) return { name: 'sign-in' };
   if (first === 'setup' && second && parts.length === 2) return { name: 'setup', token: second };

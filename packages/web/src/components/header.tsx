@@ -4,7 +4,7 @@ import { useSession } from '../session';
 import { PersonBadge } from './person-badge';
 
 export function Header({ route }: { route: Route }) {
-  const { me, signOut } = useSession();
+  const { me } = useSession();
   const current = (name: Route['name']) => (route.name === name ? { 'aria-current': 'page' as const } : {});
   return (
     <header class="top">
@@ -24,13 +24,13 @@ export function Header({ route }: { route: Route }) {
         <a href="/import" {...current('import')}>
           {t('navImport')}
         </a>
+        <a href="/household" {...current('household')}>
+          {t('navHousehold')}
+        </a>
         <a href="/profile" {...current('profile')} class="profile-link">
           <PersonBadge person={me} size={28} decorative />
           <span class="label">{t('navProfile')}</span>
         </a>
-        <button type="button" class="link" onClick={() => void signOut()}>
-          {t('signOut')}
-        </button>
       </nav>
     </header>
   );

@@ -21,7 +21,10 @@ export function Profile({ oidcOutcome }: { oidcOutcome: string | null }) {
   }, []);
   return (
     <div class="profile">
-      <h1>{t('profile')}</h1>
+      <div class="row spread">
+        <h1>{t('profile')}</h1>
+        <SignOut />
+      </div>
       {oidcOutcome && (
         <p class={oidcOutcome === 'linked' ? 'notice' : 'error'} role="status">
           {t(
@@ -352,5 +355,14 @@ function Identity() {
         </p>
       )}
     </section>
+  );
+}
+
+function SignOut() {
+  const { signOut } = useSession();
+  return (
+    <button type="button" onClick={() => void signOut()}>
+      {t('signOut')}
+    </button>
   );
 }

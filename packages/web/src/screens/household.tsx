@@ -1,0 +1,721 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, api, query } from '../api';
+import type { CardPage } from '../api';
+import { CopyField } from '../components/copy-field';
+import { PersonBadge } from '../components/person-badge';
+import { date, t } from '../i18n';
+import { isAdmin, useSession } from '../session';
+
+const problemText = (e: unknown) =>
+  e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong');
+
+const absolute = (path: string) => new URL(path, location.origin).href;
+
+/** The household: API tokens for everyone; members, links, settings, mail and transfer for admins and the owner. */
+export function Household() {
+  const { me } = useSession();
+  useEffect(() => {
+    document.title = `${t('household')} · ${t('appName')}`;
+  }, []);
+  const admin = isAdmin(me);
+  const owner = me.role === 'superadmin';
+  return (
+    <div class="household">
+      <h1>{t('household')}</h1>
+      {admin && <Members />}
+      <Tokens />
+      {admin && <Shares />}
+      {owner && <Settings />}
+      {owner && <Mail />}
+      {admin && <Transfer />}
+    </div>
+  );
+}
+
+interface Account {
+  id: string;
+  username: string;
+  displayName: string;
+  role: 'superadmin' | 'admin' | 'user';
+  color: string;
+  avatarId: string | null;
+  hasPassword: boolean;
+  email: string;
+  setupLinkExpiresAt?: string;
+  canSharePublicly: boolean;
+}
+
+interface SetupLink {
+  path: string;
+  expiresAt: string;
+  mailedTo?: string;
+  mailError?: string;
+}
+
+function Members() {
+  const { me, settings } = useSession();
+  const [accounts, setAccounts] = useState<Account[]>([]);
+  const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<'user' | 'admin'>('user');
+  const [links, setLinks] = useState<Record<string, SetupLink>>({});
+  const [error, setError] = useState<string | null>(null);
+  const load = async () =>
+    setAccounts((await api<{ items: Account[] | null }>('GET', '/api/v1/users')).items ?? []);
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, []);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const created = await api<Account & { setupLink?: SetupLink }>('POST', '/api/v1/users', {
+        username: username.trim(),
+        role,
+        ...(displayName.trim() ? { displayName: displayName.trim() } : {}),
+        ...(email.trim() ? { email: email.trim() } : {}),
+        ...(password ? { password } : {}),
+      });
+      if (created.setupLink) setLinks({ ...links, [created.id]: created.setupLink });
+      setUsername('');
+      setDisplayName('');
+      setEmail('');
+      setPassword('');
+      await load();
+    } catch (e) {
+      setError(problemText(e));
+    }
+  };
+  const issueLink = async (account: Account, mail: boolean) => {
+    try {
+      const link = await api<SetupLink>('POST', `/api/v1/users/${account.id}/setup-link`, { mail });
+      setLinks({ ...links, [account.id]: link });
+    } catch (e) {
+      setError(problemText(e));
+    }
+  };
+  const update = async (account: Account, change: Partial<Pick<Account, 'role' | 'canSharePublicly'>>) => {
+    try {
+      await api('PATCH', `/api/v1/users/${account.id}`, change);
+      await load();
+    } catch (e) {
+      setError(problemText(e));
+    }
+  };
+  const remove = async (account: Account) => {
+    if (!confirm(t('removeMemberConfirm', { name: account.displayName }))) return;
+    try {
+      await api('DELETE', `/api/v1/users/${account.id}`);
+      await load();
+    } catch (e) {
+      setError(problemText(e));
+    }
+  };
+
+  return (
+    <section class="card stack" aria-labelledby="members-title">
+      <h2 id="members-title">{t('members')}</h2>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul class="members">
+        {accounts.map((account) => {
+          const link = links[account.id];
+          const self = account.id === me.id;
+          return (
+            <li key={account.id} class="member">
+              <p class="member-head">
+                <PersonBadge person={account} size={32} decorative />
+                <strong>{account.displayName}</strong> <span class="muted">@{account.username}</span>
+                <span class="chip">
+                  {t(
+                    account.role === 'superadmin'
+                      ? 'roleOwner'
+                      : account.role === 'admin'
+                        ? 'roleAdmin'
+                        : 'roleUser',
+                  )}
+                </span>
+                {!account.hasPassword && <span class="muted">{t('noPasswordYet')}</span>}
+              </p>
+              {link && (
+                <div class="stack tight">
+                  <CopyField
+                    label={t('setupLinkFor', { name: account.displayName })}
+                    value={absolute(link.path)}
+                  />
+                  <p class="muted">
+                    {t('linkValidUntil', { date: date(link.expiresAt) })}
+                    {link.mailedTo && ` · ${t('mailedTo', { address: link.mailedTo })}`}
+                    {link.mailError && ` · ${t('mailFailed', { error: link.mailError })}`}
+                  </p>
+                </div>
+              )}
+              {account.role !== 'superadmin' && !self && (
+                <div class="row small">
+                  <label class="inline">
+                    <span>{t('role')}</span>
+                    <select
+                      value={account.role}
+                      onChange={(e) =>
+                        void update(account, { role: e.currentTarget.value as Account['role'] })
+                      }
+                    >
+                      <option value="user">{t('roleUser')}</option>
+                      <option value="admin">{t('roleAdmin')}</option>
+                    </select>
+                  </label>
+                  {settings.publicShares && (
+                    <label class="check">
+                      <input
+                        type="checkbox"
+                        checked={account.canSharePublicly}
+                        onChange={(e) => void update(account, { canSharePublicly: e.currentTarget.checked })}
+                      />
+                      <span>{t('maySharePublicly')}</span>
+                    </label>
+                  )}
+                  {!account.hasPassword && (
+                    <>
+                      <button type="button" onClick={() => void issueLink(account, false)}>
+                        {t('newSetupLink')}
+                      </button>
+                      {settings.mailEnabled && account.email && (
+                        <button type="button" onClick={() => void issueLink(account, true)}>
+                          {t('mailSetupLink')}
+                        </button>
+                      )}
+                    </>
+                  )}
+                  <button type="button" class="danger" onClick={() => void remove(account)}>
+                    {t('removeMember', { name: account.displayName })}
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <form class="stack" onSubmit={create} aria-labelledby="new-member-title">
+        <h3 id="new-member-title">{t('newMember')}</h3>
+        <label>
+          <span>{t('username')}</span>
+          <input
+            required
+            autoCapitalize="none"
+            spellcheck={false}
+            maxLength={50}
+            value={username}
+            onInput={(e) => setUsername(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          <span>{t('displayName')}</span>
+          <input maxLength={64} value={displayName} onInput={(e) => setDisplayName(e.currentTarget.value)} />
+        </label>
+        <label>
+          <span>{t('emailOptional')}</span>
+          <input
+            type="email"
+            maxLength={254}
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          <span>{t('passwordOptional')}</span>
+          <input
+            type="password"
+            autoComplete="new-password"
+            minLength={8}
+            maxLength={128}
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+            aria-describedby="member-password-hint"
+          />
+          <small id="member-password-hint">{t('passwordOptionalHint')}</small>
+        </label>
+        <label>
+          <span>{t('role')}</span>
+          <select value={role} onChange={(e) => setRole(e.currentTarget.value as 'user' | 'admin')}>
+            <option value="user">{t('roleUser')}</option>
+            <option value="admin">{t('roleAdmin')}</option>
+          </select>
+        </label>
+        <button type="submit" class="primary">
+          {t('createMember')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+interface Token {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[] | null;
+  ownerDisplayName: string;
+  createdAt: string;
+  expiresAt?: string;
+  lastUsedAt?: string;
+}
+
+const SCOPES = ['recipes:read', 'recipes:write', 'recipes:delete', 'users:read', 'users:write'] as const;
+
+function Tokens() {
+  const [tokens, setTokens] = useState<Token[]>([]);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>(['recipes:read']);
+  const [days, setDays] = useState('90');
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = async () =>
+    setTokens((await api<{ items: Token[] | null }>('GET', '/api/v1/tokens')).items ?? []);
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, []);
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const answer = await api<{ token: string }>('POST', '/api/v1/tokens', {
+        name: name.trim(),
+        scopes,
+        ...(days.trim() ? { expiresInDays: Number(days) } : {}),
+      });
+      setCreated(answer.token);
+      setName('');
+      await load();
+    } catch (e) {
+      setError(problemText(e));
+    }
+  };
+  const revoke = async (token: Token) => {
+    if (!confirm(t('revokeTokenConfirm', { name: token.name }))) return;
+    await api('DELETE', `/api/v1/tokens/${token.id}`);
+    await load();
+  };
+  return (
+    <section class="card stack" aria-labelledby="tokens-title">
+      <h2 id="tokens-title">{t('apiTokens')}</h2>
+      <p class="muted">{t('apiTokensExplain')}</p>
+      {created && (
+        <div class="notice stack tight" role="status">
+          <CopyField label={t('newToken')} value={created} />
+          <p>{t('tokenOnce')}</p>
+        </div>
+      )}
+      <ul class="plain-list">
+        {tokens.map((token) => (
+          <li key={token.id}>
+            <strong>{token.name}</strong> <code>{token.prefix}…</code> · {(token.scopes ?? []).join(', ')} ·{' '}
+            {token.ownerDisplayName}
+            {token.expiresAt && ` · ${t('expires', { date: date(token.expiresAt) })}`}{' '}
+            <button type="button" class="link danger" onClick={() => void revoke(token)}>
+              {t('revokeToken', { name: token.name })}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form class="stack" onSubmit={create}>
+        <label>
+          <span>{t('tokenName')}</span>
+          <input required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+        <fieldset>
+          <legend>{t('scopes')}</legend>
+          <div class="chips">
+            {SCOPES.map((scope) => (
+              <label key={scope} class="check">
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(scope)}
+                  onChange={(e) =>
+                    setScopes(
+                      e.currentTarget.checked ? [...scopes, scope] : scopes.filter((s) => s !== scope),
+                    )
+                  }
+                />
+                <span>{scope}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label>
+          <span>{t('validDays')}</span>
+          <input inputMode="numeric" value={days} onInput={(e) => setDays(e.currentTarget.value)} />
+        </label>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" class="primary">
+          {t('createToken')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+interface ListedShare {
+  id: string;
+  path: string;
+  status: string;
+  expiresAt: string | null;
+  recipe: { title: string; slug: string };
+  createdBy?: { displayName: string };
+}
+
+function Shares() {
+  const [shares, setShares] = useState<ListedShare[]>([]);
+  const load = async () =>
+    setShares((await api<{ items: ListedShare[] | null }>('GET', '/api/v1/shares?all=true')).items ?? []);
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, []);
+  const revoke = async (share: ListedShare) => {
+    await api('DELETE', `/api/v1/shares/${share.id}`);
+    await load();
+  };
+  return (
+    <section class="card stack" aria-labelledby="shares-title">
+      <h2 id="shares-title">{t('publicLinks')}</h2>
+      {shares.length === 0 ? (
+        <p class="muted">{t('noPublicLinks')}</p>
+      ) : (
+        <ul class="plain-list">
+          {shares.map((share) => (
+            <li key={share.id}>
+              <a href={`/recipes/${encodeURIComponent(share.recipe.slug)}`}>{share.recipe.title}</a> ·{' '}
+              {share.createdBy?.displayName ?? ''} ·{' '}
+              {share.expiresAt ? t('expires', { date: date(share.expiresAt) }) : t('neverExpires')} ·{' '}
+              {share.status}{' '}
+              <button type="button" class="link danger" onClick={() => void revoke(share)}>
+                {t('revokeLinkTo', { title: share.recipe.title })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface HouseholdSettings {
+  publicShares: boolean;
+  publicShareAttribution: boolean;
+  publicShareDefaultDays: number | null;
+  publicShareMaxDays: number | null;
+  linkPreviews: boolean;
+  linkPreviewMinutes: number;
+  recipesLockedByDefault: boolean;
+}
+
+function Settings() {
+  const [values, setValues] = useState<HouseholdSettings | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    void api<HouseholdSettings>('GET', '/api/v1/settings').then(setValues, () => undefined);
+  }, []);
+  if (!values) return null;
+  const save = async (event: Event) => {
+    event.preventDefault();
+    try {
+      setValues(await api<HouseholdSettings>('PATCH', '/api/v1/settings', values));
+      setMessage({ ok: true, text: t('saved') });
+    } catch (e) {
+      setMessage({ ok: false, text: problemText(e) });
+    }
+  };
+  const flag = (name: keyof HouseholdSettings, label: string) => (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={Boolean(values[name])}
+        onChange={(e) => setValues({ ...values, [name]: e.currentTarget.checked })}
+      />
+      <span>{label}</span>
+    </label>
+  );
+  const days = (value: string) => (value.trim() === '' ? null : Number(value));
+  return (
+    <form class="card stack" onSubmit={save} aria-labelledby="settings-title">
+      <h2 id="settings-title">{t('settings')}</h2>
+      {flag('publicShares', t('settingPublicShares'))}
+      {flag('publicShareAttribution', t('settingAttribution'))}
+      <label>
+        <span>{t('settingDefaultDays')}</span>
+        <input
+          inputMode="numeric"
+          value={values.publicShareDefaultDays ?? ''}
+          onInput={(e) => setValues({ ...values, publicShareDefaultDays: days(e.currentTarget.value) })}
+        />
+      </label>
+      <label>
+        <span>{t('settingMaxDays')}</span>
+        <input
+          inputMode="numeric"
+          value={values.publicShareMaxDays ?? ''}
+          onInput={(e) => setValues({ ...values, publicShareMaxDays: days(e.currentTarget.value) })}
+        />
+      </label>
+      {flag('linkPreviews', t('settingLinkPreviews'))}
+      <label>
+        <span>{t('settingPreviewMinutes')}</span>
+        <input
+          inputMode="numeric"
+          value={values.linkPreviewMinutes}
+          onInput={(e) => setValues({ ...values, linkPreviewMinutes: Number(e.currentTarget.value) })}
+        />
+      </label>
+      {flag('recipesLockedByDefault', t('settingLocked'))}
+      {message && (
+        <p class={message.ok ? 'notice' : 'error'} role="status">
+          {message.text}
+        </p>
+      )}
+      <button type="submit" class="primary">
+        {t('save')}
+      </button>
+    </form>
+  );
+}
+
+interface MailSettings {
+  source: string;
+  host: string;
+  port: number;
+  security: 'starttls' | 'tls' | 'none';
+  username: string;
+  passwordSet: boolean;
+  from: string;
+  fromName: string;
+  publicUrlMissing: boolean;
+}
+
+function Mail() {
+  const { me } = useSession();
+  const [mail, setMail] = useState<MailSettings | null>(null);
+  const [host, setHost] = useState('');
+  const [port, setPort] = useState('587');
+  const [security, setSecurity] = useState<MailSettings['security']>('starttls');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState(me.email ?? '');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const fill = (m: MailSettings) => {
+    setMail(m);
+    setHost(m.host);
+    setPort(String(m.port || 587));
+    setSecurity(m.security);
+    setUsername(m.username);
+    setFrom(m.from);
+  };
+  useEffect(() => {
+    void api<MailSettings>('GET', '/api/v1/settings/mail').then(fill, () => undefined);
+  }, []);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    try {
+      fill(
+        await api<MailSettings>('PUT', '/api/v1/settings/mail', {
+          host: host.trim(),
+          port: Number(port),
+          security,
+          from: from.trim(),
+          ...(username.trim() ? { username: username.trim() } : {}),
+          ...(password ? { password } : {}),
+        }),
+      );
+      setPassword('');
+      setMessage({ ok: true, text: t('saved') });
+    } catch (e) {
+      setMessage({ ok: false, text: problemText(e) });
+    }
+  };
+  const test = async () => {
+    try {
+      await api('POST', '/api/v1/settings/mail/test', { to: to.trim() });
+      setMessage({ ok: true, text: t('testMailSent', { address: to.trim() }) });
+    } catch (e) {
+      setMessage({ ok: false, text: problemText(e) });
+    }
+  };
+  return (
+    <form class="card stack" onSubmit={save} aria-labelledby="mail-title">
+      <h2 id="mail-title">{t('mailSettings')}</h2>
+      {mail?.source === 'environment' && <p class="muted">{t('mailFromEnvironment')}</p>}
+      {mail?.publicUrlMissing && <p class="error">{t('publicUrlMissing')}</p>}
+      <label>
+        <span>{t('smtpHost')}</span>
+        <input value={host} onInput={(e) => setHost(e.currentTarget.value)} />
+      </label>
+      <div class="row three">
+        <label>
+          <span>{t('smtpPort')}</span>
+          <input inputMode="numeric" value={port} onInput={(e) => setPort(e.currentTarget.value)} />
+        </label>
+        <label>
+          <span>{t('smtpSecurity')}</span>
+          <select
+            value={security}
+            onChange={(e) => setSecurity(e.currentTarget.value as MailSettings['security'])}
+          >
+            <option value="starttls">STARTTLS</option>
+            <option value="tls">TLS</option>
+            <option value="none">{t('smtpNone')}</option>
+          </select>
+        </label>
+      </div>
+      <label>
+        <span>{t('smtpUsername')}</span>
+        <input autoComplete="off" value={username} onInput={(e) => setUsername(e.currentTarget.value)} />
+      </label>
+      <label>
+        <span>{mail?.passwordSet ? t('smtpPasswordKept') : t('smtpPassword')}</span>
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onInput={(e) => setPassword(e.currentTarget.value)}
+        />
+      </label>
+      <label>
+        <span>{t('smtpFrom')}</span>
+        <input type="email" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+      </label>
+      {message && (
+        <p class={message.ok ? 'notice' : 'error'} role="status">
+          {message.text}
+        </p>
+      )}
+      <button type="submit" class="primary">
+        {t('save')}
+      </button>
+      <div class="row">
+        <label class="grow">
+          <span>{t('testMailTo')}</span>
+          <input type="email" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
+        </label>
+        <button type="button" onClick={() => void test()}>
+          {t('sendTestMail')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Transfer() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const exportAll = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await api<CardPage>(
+          'GET',
+          `/api/v1/recipes${query({ page, limit: 100, sort: 'created' })}`,
+        );
+        ids.push(...(answer.items ?? []).map((card) => card.id));
+        if (ids.length >= answer.total || (answer.items ?? []).length === 0) break;
+      }
+      if (ids.length === 0) throw new Error(t('noRecipes'));
+      const res = await fetch('/api/v1/export', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ recipeIds: ids }),
+      });
+      if (!res.ok) throw new Error(t('somethingWrong'));
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `larder-${new Date().toISOString().slice(0, 10)}.zip`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setMessage({ ok: true, text: t('exported', { n: ids.length }) });
+    } catch (e) {
+      setMessage({ ok: false, text: e instanceof Error ? e.message : t('somethingWrong') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const importZip = (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setMessage(null);
+    setProgress(0);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/v1/import');
+    xhr.setRequestHeader('Content-Type', 'application/zip');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => event.lengthComputable && setProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      setBusy(false);
+      setProgress(null);
+      try {
+        const body = JSON.parse(xhr.responseText) as {
+          created?: unknown[];
+          detail?: string;
+          errors?: { message?: string; location?: string }[];
+        };
+        if (xhr.status === 201)
+          setMessage({ ok: true, text: t('imported', { n: body.created?.length ?? 0 }) });
+        else {
+          const issue = body.errors?.[0];
+          setMessage({
+            ok: false,
+            text: issue
+              ? `${issue.location ?? ''}: ${issue.message ?? ''}`
+              : (body.detail ?? t('somethingWrong')),
+          });
+        }
+      } catch {
+        setMessage({ ok: false, text: t('somethingWrong') });
+      }
+    };
+    xhr.onerror = () => {
+      setBusy(false);
+      setProgress(null);
+      setMessage({ ok: false, text: t('offline') });
+    };
+    xhr.send(file);
+  };
+
+  return (
+    <section class="card stack" aria-labelledby="transfer-title">
+      <h2 id="transfer-title">{t('transfer')}</h2>
+      <p class="muted">{t('transferExplain')}</p>
+      <button type="button" disabled={busy} onClick={() => void exportAll()}>
+        {t('exportAll')}
+      </button>
+      <label>
+        <span>{t('importZip')}</span>
+        <input
+          type="file"
+          accept=".zip,application/zip"
+          disabled={busy}
+          onChange={(e) => importZip(e.currentTarget.files?.[0])}
+        />
+      </label>
+      {progress !== null && <progress max={1} value={progress} aria-label={t('importZip')} />}
+      {message && (
+        <p class={message.ok ? 'notice' : 'error'} role="status">
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The household screen in Chromium: an admin adds a member without a password and hands over the
+ * setup link, which the new member opens to finish; API tokens are made (shown once) and revoked.
+ */
+import request from 'supertest';
+import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
+
+describe('the household screen', () => {
+  let h: WebHarness;
+
+  beforeAll(async () => {
+    h = await startWebHarness();
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('an admin adds a member without a password; the member finishes setup through the link', async () => {
+    const admin = await h.t.member('admin', 'dora');
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, admin.username, admin.password);
+    await page.getByRole('link', { name: 'Household' }).click();
+    await page.getByRole('heading', { name: 'Members' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const form = page.getByRole('form', { name: 'A new member' });
+    await form.getByLabel('Username').fill('emil');
+    await form.getByLabel('Display name').fill('Emil');
+    await form.getByRole('button', { name: 'Add the member' }).click();
+    const link = page.getByRole('textbox', { name: 'Setup link for Emil' });
+    await link.waitFor();
+    const address = await link.inputValue();
+    expect(address).toMatch(new RegExp(`^${h.origin}/setup/`));
+    await context.close();
+
+    const newcomer = await h.context();
+    const welcome = await newcomer.newPage();
+    await welcome.goto(address);
+    await welcome.getByRole('heading', { name: 'Welcome, Emil' }).waitFor();
+    await welcome.getByLabel('New password').fill('emil-password-1');
+    await welcome.getByLabel('Repeat the password').fill('emil-password-1');
+    await welcome.getByRole('button', { name: 'Save password and sign in' }).click();
+    await welcome.locator('header.top nav').waitFor();
+    await h.t.login('emil', 'emil-password-1');
+    await newcomer.close();
+  }, 60_000);
+
+  it('makes an API token that is shown once and works, then revokes it', async () => {
+    const fred = await h.t.member('user', 'fred');
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, fred.username, fred.password);
+    await page.goto(`${h.origin}/household`);
+    await page.getByRole('heading', { name: 'API tokens' }).waitFor();
+    // A member sees tokens only: no members, no settings.
+    await expect(page.getByRole('heading', { name: 'Members' }).count()).resolves.toBe(0);
+    await page.getByLabel('Name', { exact: true }).fill('kitchen script');
+    await page.getByRole('button', { name: 'Create the token' }).click();
+    const shown = page.getByRole('textbox', { name: 'Your new token' });
+    await shown.waitFor();
+    const token = await shown.inputValue();
+    expect(token).toMatch(/^lrd_/);
+    const used = await request(h.t.app).get('/api/v1/recipes').set('Authorization', `Bearer ${token}`);
+    expect(used.status).toBe(200);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Revoke kitchen script' }).click();
+    await page.getByRole('button', { name: 'Revoke kitchen script' }).waitFor({ state: 'detached' });
+    const refused = await request(h.t.app).get('/api/v1/recipes').set('Authorization', `Bearer ${token}`);
+    expect(refused.status).toBe(401);
+    await context.close();
+  }, 60_000);
+});
