@@ -234,7 +234,12 @@ export function keptTimes(step: FormStep): StepTime[] {
 }
 
 /** A step's references whose word is still in its text and whose ingredient still exists. */
-export function keptReferences(step: FormStep, form: RecipeForm): IngredientRef[] {
+/** What references are checked against: the groups' and ingredients' names. */
+export interface IngredientNames {
+  groups: readonly { name: string; ingredients: readonly { name: string }[] }[];
+}
+
+export function keptReferences(step: FormStep, form: IngredientNames): IngredientRef[] {
   return step.references.filter(
     (ref) =>
       findWhole(step.text, ref.word) >= 0 &&
@@ -281,7 +286,7 @@ export function findTimes(text: string): StepTime[] {
 }
 
 /** Words of a step that name an ingredient (its whole name, or its last word), not linked yet. */
-export function findReferences(step: FormStep, form: RecipeForm): IngredientRef[] {
+export function findReferences(step: FormStep, form: IngredientNames): IngredientRef[] {
   const found: IngredientRef[] = [];
   for (const group of form.groups) {
     for (const ingredient of group.ingredients) {

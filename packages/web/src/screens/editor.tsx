@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, api, apiWithHeaders } from '../api';
 import type { Recipe } from '../api';
 import { t } from '../i18n';
@@ -16,11 +16,12 @@ import {
   keptTimes,
   moved,
 } from '../recipe-form';
-import type { FormGroup, FormIngredient, FormStep, RecipeForm } from '../recipe-form';
+import type { FormGroup, FormIngredient, FormStep, IngredientNames, RecipeForm } from '../recipe-form';
 import { navigate, recipePath, setLeaveGuard } from '../router';
 import { useSession } from '../session';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
+import { memo } from '../memo';
 
 interface Stored {
   form: RecipeForm;
@@ -47,9 +48,16 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const [recipe, setRecipe] = useState<Recipe | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
   const [form, setForm] = useState<RecipeForm | null>(null);
+  /** Changes the form from its latest state: rows keep one function across renders and render alone. */
+  const update = useCallback((fn: (f: RecipeForm) => RecipeForm) => setForm((f) => (f ? fn(f) : f)), []);
   const [pristine, setPristine] = useState('');
   const [restored, setRestored] = useState(false);
   const [imported, setImported] = useState<ImportedDraft | null>(null);
+  const reviewed = useCallback(
+    (line: ImportedDraft['review'][number]) =>
+      setImported((d) => (d ? { ...d, review: d.review.filter((r) => r !== line) } : d)),
+    [],
+  );
   const [errors, setErrors] = useState<{ byField: Map<string, string[]>; other: string[] }>({
     byField: new Map(),
     other: [],
@@ -92,6 +100,22 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   }, [slug]);
 
   const dirty = form !== null && JSON.stringify(form) !== pristine;
+  // What steps link to: the groups' and ingredients' names only, the same object while they stay.
+  const namesKey = form
+    ? JSON.stringify(form.groups.map((g) => [g.name, g.ingredients.map((i) => i.name)]))
+    : '';
+  const names = useMemo(
+    () => ({
+      groups: (form?.groups ?? []).map((g) => ({
+        name: g.name,
+        ingredients: g.ingredients.map((i) => ({ name: i.name })),
+      })),
+    }),
+    [namesKey],
+  );
+  const groupNames = form
+    ? form.groups.map((g, n) => g.name.trim() || t('groupN', { n: n + 1 })).join('\u0000')
+    : '';
 
   // Every change is kept in this browser until it is saved: a slip, a reload or a closed tab loses nothing.
   useEffect(() => {
@@ -208,17 +232,8 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
     setConflict(false);
   };
 
-  const field = (name: string) => ({
-    'data-field': name,
-    'aria-invalid': errors.byField.has(name) ? ('true' as const) : undefined,
-    'aria-describedby': errors.byField.has(name) ? `error-${name}` : undefined,
-  });
-  const problem = (name: string) =>
-    errors.byField.has(name) ? (
-      <span class="field-error" id={`error-${name}`}>
-        {errors.byField.get(name)!.join(' ')}
-      </span>
-    ) : null;
+  const field = (name: string) => fieldOf(errors.byField, name);
+  const problem = (name: string) => problemOf(errors.byField, name);
 
   const canChangePolicy = recipe ? recipe.canChangePolicy : true;
   return (
@@ -363,16 +378,13 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
           {form.groups.map((group, g) => (
             <GroupEditor
               key={group.key}
-              form={form}
               group={group}
               index={g}
-              review={imported?.review ?? []}
-              onReviewed={(line) =>
-                imported && setImported({ ...imported, review: imported.review.filter((r) => r !== line) })
-              }
-              change={change}
-              field={field}
-              problem={problem}
+              groupNames={groupNames}
+              review={imported?.review ?? NO_REVIEW}
+              onReviewed={reviewed}
+              update={update}
+              errors={errors.byField}
             />
           ))}
           <button
@@ -390,12 +402,12 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
             {form.steps.map((step, s) => (
               <StepEditor
                 key={step.key}
-                form={form}
                 step={step}
                 index={s}
-                change={change}
-                field={field}
-                problem={problem}
+                count={form.steps.length}
+                names={names}
+                update={update}
+                errors={errors.byField}
               />
             ))}
           </ol>
@@ -420,43 +432,67 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   );
 }
 
-type FieldProps = (name: string) => Record<string, unknown>;
-type ProblemOf = (name: string) => preact.JSX.Element | null;
+const NO_REVIEW: ImportedDraft['review'] = [];
 
-function GroupEditor({
-  form,
+type Errors = ReadonlyMap<string, string[]>;
+
+function fieldOf(errors: Errors, name: string) {
+  return {
+    'data-field': name,
+    'aria-invalid': errors.has(name) ? ('true' as const) : undefined,
+    'aria-describedby': errors.has(name) ? `error-${name}` : undefined,
+  };
+}
+
+function problemOf(errors: Errors, name: string) {
+  const messages = errors.get(name);
+  return messages ? (
+    <span class="field-error" id={`error-${name}`} key={name}>
+      {messages.join(' ')}
+    </span>
+  ) : null;
+}
+
+const GroupEditor = memo(function GroupEditor({
   group,
   index: g,
+  groupNames,
   review,
   onReviewed,
-  change,
-  field,
-  problem,
+  update,
+  errors,
 }: {
-  form: RecipeForm;
   group: FormGroup;
   index: number;
+  /** Every group's name as shown, joined by NUL (a string, so that the row renders only when one changes). */
+  groupNames: string;
   review: ImportedDraft['review'];
   onReviewed: (line: ImportedDraft['review'][number]) => void;
-  change: (next: Partial<RecipeForm>) => void;
-  field: FieldProps;
-  problem: ProblemOf;
+  update: (fn: (f: RecipeForm) => RecipeForm) => void;
+  errors: Errors;
 }) {
-  const setGroup = (next: FormGroup) => change({ groups: form.groups.map((x, n) => (n === g ? next : x)) });
+  const field = (name: string) => fieldOf(errors, name);
+  const problem = (name: string) => problemOf(errors, name);
+  const names = groupNames.split('\u0000');
+  const setGroup = (fn: (group: FormGroup) => FormGroup) =>
+    update((f) => ({ ...f, groups: f.groups.map((x, n) => (n === g ? fn(x) : x)) }));
   const setIngredient = (i: number, next: Partial<FormIngredient>) =>
-    setGroup({ ...group, ingredients: group.ingredients.map((x, n) => (n === i ? { ...x, ...next } : x)) });
-  const moveTo = (i: number, target: number) => {
-    const item = group.ingredients[i]!;
-    change({
-      groups: form.groups.map((x, n) =>
-        n === g
-          ? { ...x, ingredients: x.ingredients.filter((_, k) => k !== i) }
-          : n === target
-            ? { ...x, ingredients: [...x.ingredients, item] }
-            : x,
-      ),
+    setGroup((x) => ({ ...x, ingredients: x.ingredients.map((y, n) => (n === i ? { ...y, ...next } : y)) }));
+  const moveTo = (i: number, target: number) =>
+    update((f) => {
+      const item = f.groups[g]?.ingredients[i];
+      if (!item) return f;
+      return {
+        ...f,
+        groups: f.groups.map((x, n) =>
+          n === g
+            ? { ...x, ingredients: x.ingredients.filter((_, k) => k !== i) }
+            : n === target
+              ? { ...x, ingredients: [...x.ingredients, item] }
+              : x,
+        ),
+      };
     });
-  };
   const groupLabel = group.name.trim() || t('groupN', { n: g + 1 });
   return (
     <div class="group-editor">
@@ -466,16 +502,19 @@ function GroupEditor({
           <input
             value={group.name}
             placeholder={t('groupNamePlaceholder')}
-            onInput={(e) => setGroup({ ...group, name: e.currentTarget.value })}
+            onInput={(e) => {
+              const name = e.currentTarget.value;
+              setGroup((x) => ({ ...x, name }));
+            }}
             {...field(`ingredientGroups[${g}].name`)}
           />
         </label>
         {problem(`ingredientGroups[${g}].name`)}
-        {form.groups.length > 1 && (
+        {names.length > 1 && (
           <button
             type="button"
             class="danger"
-            onClick={() => change({ groups: form.groups.filter((_, n) => n !== g) })}
+            onClick={() => update((f) => ({ ...f, groups: f.groups.filter((_, n) => n !== g) }))}
           >
             {t('removeGroup', { name: groupLabel })}
           </button>
@@ -538,7 +577,7 @@ function GroupEditor({
                   type="button"
                   aria-label={label(t('moveUp'))}
                   disabled={i === 0}
-                  onClick={() => setGroup({ ...group, ingredients: moved(group.ingredients, i, i - 1) })}
+                  onClick={() => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, i - 1) }))}
                 >
                   ↑
                 </button>
@@ -546,19 +585,19 @@ function GroupEditor({
                   type="button"
                   aria-label={label(t('moveDown'))}
                   disabled={i === group.ingredients.length - 1}
-                  onClick={() => setGroup({ ...group, ingredients: moved(group.ingredients, i, i + 1) })}
+                  onClick={() => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, i + 1) }))}
                 >
                   ↓
                 </button>
-                {form.groups.length > 1 && (
+                {names.length > 1 && (
                   <select
                     aria-label={label(t('moveToGroup'))}
                     value={String(g)}
                     onChange={(e) => moveTo(i, Number(e.currentTarget.value))}
                   >
-                    {form.groups.map((other, n) => (
-                      <option key={other.key} value={String(n)}>
-                        {other.name.trim() || t('groupN', { n: n + 1 })}
+                    {names.map((other, n) => (
+                      <option key={n} value={String(n)}>
+                        {other}
                       </option>
                     ))}
                   </select>
@@ -567,7 +606,7 @@ function GroupEditor({
                   type="button"
                   aria-label={label(t('remove'))}
                   onClick={() =>
-                    setGroup({ ...group, ingredients: group.ingredients.filter((_, n) => n !== i) })
+                    setGroup((x) => ({ ...x, ingredients: x.ingredients.filter((_, n) => n !== i) }))
                   }
                 >
                   ×
@@ -579,40 +618,43 @@ function GroupEditor({
       </ul>
       <button
         type="button"
-        onClick={() => setGroup({ ...group, ingredients: [...group.ingredients, emptyIngredient()] })}
+        onClick={() => setGroup((x) => ({ ...x, ingredients: [...x.ingredients, emptyIngredient()] }))}
       >
         + {t('addIngredient')}
       </button>
     </div>
   );
-}
+});
 
-function StepEditor({
-  form,
+const StepEditor = memo(function StepEditor({
   step,
   index: s,
-  change,
-  field,
-  problem,
+  count,
+  names,
+  update,
+  errors,
 }: {
-  form: RecipeForm;
   step: FormStep;
   index: number;
-  change: (next: Partial<RecipeForm>) => void;
-  field: FieldProps;
-  problem: ProblemOf;
+  count: number;
+  /** The groups' and ingredients' names (the same object while none changes). */
+  names: IngredientNames;
+  update: (fn: (f: RecipeForm) => RecipeForm) => void;
+  errors: Errors;
 }) {
+  const field = (name: string) => fieldOf(errors, name);
+  const problem = (name: string) => problemOf(errors, name);
   const setStep = (next: Partial<FormStep>) =>
-    change({ steps: form.steps.map((x, n) => (n === s ? { ...x, ...next } : x)) });
+    update((f) => ({ ...f, steps: f.steps.map((x, n) => (n === s ? { ...x, ...next } : x)) }));
   const times = keptTimes(step);
-  const references = keptReferences(step, form);
+  const references = keptReferences(step, names);
   const offeredTimes = useMemo(
     () => findTimes(step.text).filter((found) => !times.some((kept) => kept.phrase === found.phrase)),
     [step.text, step.times],
   );
   const offeredRefs = useMemo(
-    () => findReferences({ ...step, references }, form),
-    [step.text, step.references, form.groups],
+    () => findReferences({ ...step, references }, names),
+    [step.text, step.references, names],
   );
   const at = `steps[${s}]`;
   const label = (what: string) => `${what}, ${t('step', { n: s + 1 })}`;
@@ -683,29 +725,29 @@ function StepEditor({
           type="button"
           aria-label={label(t('moveUp'))}
           disabled={s === 0}
-          onClick={() => change({ steps: moved(form.steps, s, s - 1) })}
+          onClick={() => update((f) => ({ ...f, steps: moved(f.steps, s, s - 1) }))}
         >
           ↑
         </button>
         <button
           type="button"
           aria-label={label(t('moveDown'))}
-          disabled={s === form.steps.length - 1}
-          onClick={() => change({ steps: moved(form.steps, s, s + 1) })}
+          disabled={s === count - 1}
+          onClick={() => update((f) => ({ ...f, steps: moved(f.steps, s, s + 1) }))}
         >
           ↓
         </button>
         <button
           type="button"
           aria-label={label(t('remove'))}
-          onClick={() => change({ steps: form.steps.filter((_, n) => n !== s) })}
+          onClick={() => update((f) => ({ ...f, steps: f.steps.filter((_, n) => n !== s) }))}
         >
           ×
         </button>
       </div>
     </li>
   );
-}
+});
 
 function TagsField({
   tags,

@@ -1,0 +1,114 @@
+import {
+  emptyForm,
+  findReferences,
+  findTimes,
+  formOf,
+  inputOf,
+  issuesByField,
+  keptTimes,
+  moved,
+  parseQuantity,
+} from '../src/recipe-form';
+
+describe('the recipe editor, apart from the screen', () => {
+  it('reads quantities as cooks type them', () => {
+    expect(parseQuantity('')).toBeNull();
+    expect(parseQuantity('2')).toBe(2);
+    expect(parseQuantity('1,5')).toBe(1.5);
+    expect(parseQuantity('0.75')).toBe(0.75);
+    expect(parseQuantity('1 1/2')).toBe(1.5);
+    expect(parseQuantity('3/4')).toBe(0.75);
+    expect(parseQuantity('½')).toBe(0.5);
+    expect(parseQuantity('1½')).toBe(1.5);
+    expect(parseQuantity('a bit')).toBeNaN();
+    expect(parseQuantity('1/0')).toBeNaN();
+  });
+
+  it('finds durations in a step, ranges as ranges, in English and German', () => {
+    expect(findTimes('Simmer for 20 minutes, then rest 5 min.')).toEqual([
+      { phrase: '20 minutes', seconds: 1200 },
+      { phrase: '5 min', seconds: 300 },
+    ]);
+    expect(findTimes('Bake 20-25 minutes')).toEqual([
+      { phrase: '20-25 minutes', seconds: 1200, maxSeconds: 1500 },
+    ]);
+    expect(findTimes('Roast 1 to 2 hours')).toEqual([
+      { phrase: '1 to 2 hours', seconds: 3600, maxSeconds: 7200 },
+    ]);
+    expect(findTimes('30 Minuten köcheln, dann 1,5 Stunden ruhen')).toEqual([
+      { phrase: '30 Minuten', seconds: 1800 },
+      { phrase: '1,5 Stunden', seconds: 5400 },
+    ]);
+    expect(findTimes('Use 2 eggs and 300 g flour')).toEqual([]);
+    expect(findTimes('Bake 25-20 minutes')).toEqual([]);
+  });
+
+  it('offers ingredient words of a step that are not linked yet', () => {
+    const form = formOf({
+      ingredientGroups: [
+        { name: null, ingredients: [{ quantity: 1, unit: null, name: 'red onion', note: null }] },
+        { name: 'Sauce', ingredients: [{ quantity: 2, unit: 'tbsp', name: 'butter', note: null }] },
+      ],
+      steps: [{ text: 'Fry the onion in the Butter.' }],
+    });
+    const step = form.steps[0]!;
+    expect(findReferences(step, form)).toEqual([
+      { word: 'onion', groupName: null, ingredientName: 'red onion' },
+      { word: 'Butter', groupName: 'Sauce', ingredientName: 'butter' },
+    ]);
+    step.references = [{ word: 'Butter', groupName: 'Sauce', ingredientName: 'butter' }];
+    expect(findReferences(step, form).map((r) => r.ingredientName)).toEqual(['red onion']);
+  });
+
+  it('drops times and references whose words left the text', () => {
+    const form = formOf({
+      steps: [{ text: 'Bake 20 minutes.', times: [{ phrase: '20 minutes', seconds: 1200 }] }],
+    });
+    const step = { ...form.steps[0]!, text: 'Bake until golden.' };
+    expect(keptTimes(step)).toEqual([]);
+  });
+
+  it("leaves empty rows out of the input and maps the API's locations back to the form", () => {
+    const form = emptyForm();
+    form.title = 'Soup';
+    form.groups[0]!.ingredients = [
+      { key: 'a', quantity: '', unit: '', name: '', note: '' },
+      { key: 'b', quantity: 'lots', unit: '', name: 'water', note: '' },
+      { key: 'c', quantity: '1', unit: '', name: '', note: 'x' },
+    ];
+    form.steps = [
+      { key: 's1', text: '', times: [], references: [] },
+      { key: 's2', text: 'Boil.', times: [], references: [] },
+    ];
+    const { input, issues, formLocation } = inputOf(form, { notANumber: 'Not a number.' });
+    expect(input.ingredientGroups[0]!.ingredients.map((i) => i.name)).toEqual(['water', '']);
+    expect(input.steps).toHaveLength(1);
+    expect(issues).toEqual([
+      { location: 'ingredientGroups[0].ingredients[1].quantity', message: 'Not a number.' },
+    ]);
+    expect(formLocation('body.ingredientGroups[0].ingredients[1].name')).toBe(
+      'ingredientGroups[0].ingredients[2].name',
+    );
+    expect(formLocation('body.steps[0].text')).toBe('steps[1].text');
+  });
+
+  it('puts each problem at the nearest field the form shows', () => {
+    const fields = new Set(['title', 'steps[1].text', 'steps[1].times', 'steps[1]']);
+    const { byField, other } = issuesByField(
+      [
+        { location: 'title', message: 'too short' },
+        { location: 'steps[1].times[0].phrase', message: 'not in the text' },
+        { location: 'somewhere.else', message: 'odd' },
+      ],
+      fields,
+    );
+    expect(byField.get('title')).toEqual(['too short']);
+    expect(byField.get('steps[1].times')).toEqual(['not in the text']);
+    expect(other).toEqual(['odd']);
+  });
+
+  it('moves items within a list', () => {
+    expect(moved(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(moved(['a', 'b', 'c'], 2, 5)).toEqual(['a', 'b', 'c']);
+  });
+});
