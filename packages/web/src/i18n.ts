@@ -228,6 +228,8 @@ const en = {
   transferExplain:
     'A zip with every recipe and its photos (comments stay here), to keep or to move to another Larder.',
   exportAll: 'Export every recipe',
+  exportChosenTitle: 'Or choose recipes',
+  exportChosen: 'Export the chosen ({n})',
   importZip: 'Import a zip',
   exported: '{n} recipes exported.',
   imported: '{n} recipes imported.',
@@ -521,6 +523,8 @@ const de: Texts = {
   transferExplain:
     'Ein Zip mit allen Rezepten und ihren Fotos (Kommentare bleiben hier), zum Aufbewahren oder für ein anderes Larder.',
   exportAll: 'Alle Rezepte exportieren',
+  exportChosenTitle: 'Oder Rezepte auswählen',
+  exportChosen: 'Die ausgewählten exportieren ({n})',
   importZip: 'Zip importieren',
   exported: '{n} Rezepte exportiert.',
   imported: '{n} Rezepte importiert.',

@@ -73,4 +73,49 @@ describe('the household screen', () => {
     expect(refused.status).toBe(401);
     await context.close();
   }, 60_000);
+
+  it('exports the recipes an admin chose as a zip that imports again', async () => {
+    const admin = await h.t.member('admin', 'gina');
+    for (const title of ['Quince jelly', 'Rye bread']) {
+      const res = await request(h.t.app)
+        .post('/api/v1/recipes')
+        .set('Cookie', admin.cookie)
+        .send({
+          title,
+          description: '',
+          servings: 2,
+          prepMinutes: null,
+          cookMinutes: null,
+          sourceUrl: null,
+          tags: [],
+          ingredientGroups: [
+            { name: null, ingredients: [{ quantity: 1, unit: null, name: 'something', note: null }] },
+          ],
+          steps: [{ text: 'Make it.' }],
+        });
+      expect(res.status).toBe(201);
+    }
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, admin.username, admin.password, '/household');
+    await page.getByRole('heading', { name: 'Export and import' }).waitFor();
+    const choose = page.getByRole('group', { name: 'Or choose recipes' });
+    await choose.getByRole('searchbox', { name: 'Search recipes' }).fill('quince');
+    await choose.getByRole('checkbox', { name: 'Quince jelly' }).check();
+    const downloading = page.waitForEvent('download');
+    await choose.getByRole('button', { name: 'Export the chosen (1)' }).click();
+    const download = await downloading;
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    const zip = Buffer.concat(chunks);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    const imported = await request(h.t.app)
+      .post('/api/v1/import')
+      .set('Cookie', h.t.owner.cookie)
+      .set('Content-Type', 'application/zip')
+      .send(zip);
+    expect(imported.status).toBe(201);
+    expect(imported.body.created.map((c: { title: string }) => c.title)).toEqual(['Quince jelly']);
+    await context.close();
+  }, 60_000);
 });

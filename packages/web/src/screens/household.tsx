@@ -617,20 +617,41 @@ function Transfer() {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [found, setFound] = useState<{ id: string; title: string }[]>([]);
+  const [chosen, setChosen] = useState<Map<string, string>>(new Map());
+
+  // The recipes to choose from: the first 50 that match what is typed.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void api<CardPage>(
+        'GET',
+        `/api/v1/recipes${query({ q: filter.trim(), limit: 50, sort: 'title' })}`,
+      ).then(
+        (answer) => setFound((answer.items ?? []).map((card) => ({ id: card.id, title: card.title }))),
+        () => undefined,
+      );
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [filter]);
 
   const exportAll = async () => {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await api<CardPage>(
+        'GET',
+        `/api/v1/recipes${query({ page, limit: 100, sort: 'created' })}`,
+      );
+      ids.push(...(answer.items ?? []).map((card) => card.id));
+      if (ids.length >= answer.total || (answer.items ?? []).length === 0) break;
+    }
+    await exportRecipes(ids);
+  };
+
+  const exportRecipes = async (ids: string[]) => {
     setBusy(true);
     setMessage(null);
     try {
-      const ids: string[] = [];
-      for (let page = 1; ; page++) {
-        const answer = await api<CardPage>(
-          'GET',
-          `/api/v1/recipes${query({ page, limit: 100, sort: 'created' })}`,
-        );
-        ids.push(...(answer.items ?? []).map((card) => card.id));
-        if (ids.length >= answer.total || (answer.items ?? []).length === 0) break;
-      }
       if (ids.length === 0) throw new Error(t('noRecipes'));
       const res = await fetch('/api/v1/export', {
         method: 'POST',
@@ -701,6 +722,39 @@ function Transfer() {
       <button type="button" disabled={busy} onClick={() => void exportAll()}>
         {t('exportAll')}
       </button>
+      <fieldset class="stack tight">
+        <legend>{t('exportChosenTitle')}</legend>
+        <label>
+          <span>{t('search')}</span>
+          <input type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
+        </label>
+        <ul class="plain-list choose-list">
+          {found.map((recipe) => (
+            <li key={recipe.id}>
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(recipe.id)}
+                  onChange={(e) => {
+                    const next = new Map(chosen);
+                    if (e.currentTarget.checked) next.set(recipe.id, recipe.title);
+                    else next.delete(recipe.id);
+                    setChosen(next);
+                  }}
+                />
+                <span>{recipe.title}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          disabled={busy || chosen.size === 0}
+          onClick={() => void exportRecipes([...chosen.keys()])}
+        >
+          {t('exportChosen', { n: chosen.size })}
+        </button>
+      </fieldset>
       <label>
         <span>{t('importZip')}</span>
         <input
