@@ -6,7 +6,8 @@
  *     accessibility for sign-in, the recipe list and a recipe,
  * and refreshes the phone-size screenshots in docs/web/. Results: docs/performance.md by hand.
  *
- * Env: BENCH_RECIPES (1000), BENCH_RUNS (3: Lighthouse runs per page, the median is reported).
+ * Env: BENCH_RECIPES (1000), BENCH_RUNS (3: Lighthouse runs per page, the median is reported),
+ * BENCH_ONLY=editor (the editor's typing only).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -154,6 +155,10 @@ async function main(): Promise<void> {
     console.log(`seeded ${RECIPES} recipes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const recipe = ids[ids.length - 1]!;
 
+    if (process.env['BENCH_ONLY'] === 'editor') {
+      await editorTyping(base, cookie);
+      return;
+    }
     // Lighthouse, mobile, against Debian's Chromium on a debugging port.
     const debugPort = await freePort();
     chrome = spawn(

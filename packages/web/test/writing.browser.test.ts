@@ -228,4 +228,44 @@ describe('the web app, part 2: write, import, share', () => {
     await expect(page.getByLabel('Description').inputValue()).resolves.toBe('My version, from the browser.');
     await context.close();
   }, 60_000);
+
+  it('offers the step times and ingredient words it finds as you type, and saves the confirmed ones', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/new');
+    await page.getByRole('heading', { name: 'New recipe' }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Brown butter');
+    await page
+      .getByRole('textbox', { name: /^Quantity/ })
+      .first()
+      .fill('1/2');
+    await page.getByRole('textbox', { name: /^Unit/ }).first().fill('cup');
+    await page
+      .getByRole('textbox', { name: /^Ingredient,/ })
+      .first()
+      .fill('unsalted butter');
+    await page
+      .getByRole('textbox', { name: 'Step 1', exact: true })
+      .pressSequentially('Melt the butter, then cook 3-4 minutes until nutty.');
+    const times = page.getByRole('group', { name: 'Timers, Step 1' });
+    await times.getByRole('button', { name: '+ timer for 3-4 minutes' }).click();
+    const words = page.getByRole('group', { name: 'Ingredients named, Step 1' });
+    await words.getByRole('button', { name: '+ link “butter” to unsalted butter' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { name: 'Photos' }).waitFor();
+    const saved = await request(h.t.app)
+      .get('/api/v1/recipes/by-slug/brown-butter')
+      .set('Cookie', ann.cookie);
+    expect(saved.body.ingredientGroups[0].ingredients[0]).toEqual({
+      quantity: 0.5,
+      unit: 'cup',
+      name: 'unsalted butter',
+      note: null,
+    });
+    expect(saved.body.steps[0].times).toEqual([{ phrase: '3-4 minutes', seconds: 180, maxSeconds: 240 }]);
+    expect(saved.body.steps[0].references).toEqual([
+      { word: 'butter', groupName: null, ingredientName: 'unsalted butter' },
+    ]);
+    await context.close();
+  }, 60_000);
 });

@@ -104,15 +104,21 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const namesKey = form
     ? JSON.stringify(form.groups.map((g) => [g.name, g.ingredients.map((i) => i.name)]))
     : '';
-  const names = useMemo(
-    () => ({
-      groups: (form?.groups ?? []).map((g) => ({
-        name: g.name,
-        ingredients: g.ingredients.map((i) => ({ name: i.name })),
-      })),
-    }),
-    [namesKey],
-  );
+  // Steps follow renamed ingredients a moment after typing stops, not on every key.
+  const [names, setNames] = useState<IngredientNames>(NO_NAMES);
+  useEffect(() => {
+    if (!form) return;
+    const compute = () =>
+      setNames({
+        groups: form.groups.map((g) => ({
+          name: g.name,
+          ingredients: g.ingredients.map((i) => ({ name: i.name })),
+        })),
+      });
+    if (names === NO_NAMES) return compute();
+    const timer = setTimeout(compute, 250);
+    return () => clearTimeout(timer);
+  }, [namesKey]);
   const groupNames = form
     ? form.groups.map((g, n) => g.name.trim() || t('groupN', { n: n + 1 })).join('\u0000')
     : '';
@@ -433,6 +439,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
 }
 
 const NO_REVIEW: ImportedDraft['review'] = [];
+const NO_NAMES: IngredientNames = { groups: [] };
 
 type Errors = ReadonlyMap<string, string[]>;
 
