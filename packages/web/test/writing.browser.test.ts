@@ -226,6 +226,14 @@ describe('the web app, part 2: write, import, share', () => {
     await page.reload();
     await page.getByText('Your unsaved changes from before are back.').waitFor();
     await expect(page.getByLabel('Description').inputValue()).resolves.toBe('My version, from the browser.');
+
+    // The author deletes it from the recipe's screen.
+    await page.goto(`${h.origin}/recipes/${created.body.slug}`);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search recipes' }).waitFor();
+    const gone = await request(h.t.app).get(`/api/v1/recipes/${created.body.id}`).set('Cookie', ann.cookie);
+    expect(gone.status).toBe(404);
     await context.close();
   }, 60_000);
 

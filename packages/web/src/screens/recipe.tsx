@@ -4,7 +4,7 @@ import type { Ingredient, Person, Recipe } from '../api';
 import { PersonBadge } from '../components/person-badge';
 import { duration, t } from '../i18n';
 import { formatQuantity, scaleFactor, scaled } from '../quantities';
-import { recipePath } from '../router';
+import { navigate, recipePath } from '../router';
 import { useSession } from '../session';
 import { stepPieces } from '../step-text';
 import { startTimer } from '../timers';
@@ -148,6 +148,19 @@ export function RecipeScreen({ slug }: { slug: string }) {
           <a class="button" href={`${recipePath(recipe.slug)}/edit`}>
             {t('edit')}
           </a>
+        )}
+        {recipe.canDelete && (
+          <button
+            type="button"
+            class="danger"
+            onClick={async () => {
+              if (!confirm(t('deleteRecipeConfirm', { title: recipe.title }))) return;
+              await api('DELETE', `/api/v1/recipes/${recipe.id}`);
+              navigate('/', true);
+            }}
+          >
+            {t('deleteRecipe')}
+          </button>
         )}
       </div>
       <p class="tasty-by">
