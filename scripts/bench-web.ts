@@ -346,6 +346,31 @@ async function editorTyping(base: string, cookie: string): Promise<void> {
       console.log(
         `editor, 40 ingredients, CPU ${slowdown}×: ${sorted.length} keystrokes, input → next frame median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; Event Timing entries ≥ 16 ms: ${slowEvents.length}${slowEvents.length ? ` (${slowEvents.join(', ')} ms)` : ''}; editor code before opening it: ${beforeEditor ? 'loaded' : 'not loaded'}, after: ${scripts.filter((path) => path.includes('editor')).join(', ')}`,
       );
+      // The floor at this speed: the same keystrokes into the title of an empty editor.
+      await page.goto(`${base}/new`);
+      const title = page.getByLabel('Title', { exact: true });
+      await title.waitFor();
+      await page.evaluate(() => {
+        const w = window as unknown as { floor: number[] };
+        w.floor = [];
+        document.addEventListener(
+          'input',
+          (event) => {
+            const start = event.timeStamp;
+            requestAnimationFrame(() => setTimeout(() => w.floor.push(performance.now() - start), 0));
+          },
+          true,
+        );
+      });
+      await title.click();
+      await page.keyboard.type(' with a longer name Then stir again.', { delay: 80 });
+      await page.waitForTimeout(500);
+      const floor = (await page.evaluate(() => (window as unknown as { floor: number[] }).floor)).sort(
+        (a, b) => a - b,
+      );
+      console.log(
+        `empty editor (the floor), CPU ${slowdown}×: ${floor.length} keystrokes, median ${floor[Math.floor(floor.length / 2)]!.toFixed(1)} ms, p95 ${floor[Math.min(floor.length - 1, Math.floor(floor.length * 0.95))]!.toFixed(1)} ms`,
+      );
       await context.close();
     }
   } finally {

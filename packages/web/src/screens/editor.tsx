@@ -50,7 +50,8 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const [form, setForm] = useState<RecipeForm | null>(null);
   /** Changes the form from its latest state: rows keep one function across renders and render alone. */
   const update = useCallback((fn: (f: RecipeForm) => RecipeForm) => setForm((f) => (f ? fn(f) : f)), []);
-  const [pristine, setPristine] = useState('');
+  /** The form as last loaded or saved: every change makes a new form object, so a changed form is another object. */
+  const [pristine, setPristine] = useState<RecipeForm | null>(null);
   const [restored, setRestored] = useState(false);
   const [imported, setImported] = useState<ImportedDraft | null>(null);
   const reviewed = useCallback(
@@ -82,7 +83,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
       setImported(draft);
       setForm(stored?.form ?? start);
       setRestored(stored !== null);
-      setPristine(JSON.stringify(start));
+      setPristine(start);
       return;
     }
     apiWithHeaders<Recipe>('GET', `/api/v1/recipes/by-slug/${encodeURIComponent(slug)}`).then(
@@ -93,16 +94,18 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         setEtag(stored?.etag ?? headers.get('ETag'));
         setForm(stored?.form ?? start);
         setRestored(stored !== null);
-        setPristine(JSON.stringify(start));
+        setPristine(start);
       },
       () => setMissing(true),
     );
   }, [slug]);
 
-  const dirty = form !== null && JSON.stringify(form) !== pristine;
+  const dirty = form !== null && form !== pristine;
   // What steps link to: the groups' and ingredients' names only, the same object while they stay.
   const namesKey = form
-    ? JSON.stringify(form.groups.map((g) => [g.name, g.ingredients.map((i) => i.name)]))
+    ? form.groups
+        .map((g) => `${g.name}\u0001${g.ingredients.map((i) => i.name).join('\u0001')}`)
+        .join('\u0002')
     : '';
   // Steps follow renamed ingredients a moment after typing stops, not on every key.
   const [names, setNames] = useState<IngredientNames>(NO_NAMES);
@@ -190,7 +193,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         : await apiWithHeaders<Recipe>('POST', '/api/v1/recipes', input);
       forget();
       setLeaveGuard(null);
-      setPristine(JSON.stringify(form));
+      setPristine(form);
       setConflict(false);
       if (!recipe && imported?.photo && imported.keepPhoto)
         await keepDraftPhoto(saved.data.id, imported.photo.href);
@@ -234,7 +237,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
     setRecipe(latest.data);
     setEtag(latest.headers.get('ETag'));
     setForm(start);
-    setPristine(JSON.stringify(start));
+    setPristine(start);
     setConflict(false);
   };
 
@@ -259,7 +262,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
             onClick={() => {
               forget();
               setRestored(false);
-              setForm(JSON.parse(pristine) as RecipeForm);
+              setForm(pristine);
             }}
           >
             {t('discardChanges')}
@@ -483,23 +486,6 @@ const GroupEditor = memo(function GroupEditor({
   const names = groupNames.split('\u0000');
   const setGroup = (fn: (group: FormGroup) => FormGroup) =>
     update((f) => ({ ...f, groups: f.groups.map((x, n) => (n === g ? fn(x) : x)) }));
-  const setIngredient = (i: number, next: Partial<FormIngredient>) =>
-    setGroup((x) => ({ ...x, ingredients: x.ingredients.map((y, n) => (n === i ? { ...y, ...next } : y)) }));
-  const moveTo = (i: number, target: number) =>
-    update((f) => {
-      const item = f.groups[g]?.ingredients[i];
-      if (!item) return f;
-      return {
-        ...f,
-        groups: f.groups.map((x, n) =>
-          n === g
-            ? { ...x, ingredients: x.ingredients.filter((_, k) => k !== i) }
-            : n === target
-              ? { ...x, ingredients: [...x.ingredients, item] }
-              : x,
-        ),
-      };
-    });
   const groupLabel = group.name.trim() || t('groupN', { n: g + 1 });
   return (
     <div class="group-editor">
@@ -529,99 +515,21 @@ const GroupEditor = memo(function GroupEditor({
       </div>
       {problem(`ingredientGroups[${g}].ingredients`)}
       <ul class="ingredient-editors">
-        {group.ingredients.map((ingredient, i) => {
-          const line = review.find((r) => r.group === g && r.ingredient === i);
-          const at = `ingredientGroups[${g}].ingredients[${i}]`;
-          const label = (what: string) => `${what}, ${t('ingredientN', { n: i + 1 })}, ${groupLabel}`;
-          return (
-            <li key={ingredient.key} class={line ? 'ingredient-editor review' : 'ingredient-editor'}>
-              {line && (
-                <p class="review-line">
-                  {t('reviewLine', { line: line.line })}{' '}
-                  <button type="button" class="link" onClick={() => onReviewed(line)}>
-                    {t('looksRight')}
-                  </button>
-                </p>
-              )}
-              <div class="ingredient-fields">
-                <input
-                  class="qty"
-                  inputMode="decimal"
-                  aria-label={label(t('quantity'))}
-                  placeholder={t('quantity')}
-                  value={ingredient.quantity}
-                  onInput={(e) => setIngredient(i, { quantity: e.currentTarget.value })}
-                  {...field(`${at}.quantity`)}
-                />
-                <input
-                  class="unit"
-                  aria-label={label(t('unit'))}
-                  placeholder={t('unit')}
-                  value={ingredient.unit}
-                  onInput={(e) => setIngredient(i, { unit: e.currentTarget.value })}
-                  {...field(`${at}.unit`)}
-                />
-                <input
-                  class="name"
-                  aria-label={label(t('ingredientName'))}
-                  placeholder={t('ingredientName')}
-                  value={ingredient.name}
-                  onInput={(e) => setIngredient(i, { name: e.currentTarget.value })}
-                  {...field(`${at}.name`)}
-                />
-                <input
-                  class="note"
-                  aria-label={label(t('ingredientNote'))}
-                  placeholder={t('ingredientNote')}
-                  value={ingredient.note}
-                  onInput={(e) => setIngredient(i, { note: e.currentTarget.value })}
-                  {...field(`${at}.note`)}
-                />
-              </div>
-              {[`${at}.quantity`, `${at}.unit`, `${at}.name`, `${at}.note`, at].map((name) => problem(name))}
-              <div class="row small">
-                <button
-                  type="button"
-                  aria-label={label(t('moveUp'))}
-                  disabled={i === 0}
-                  onClick={() => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, i - 1) }))}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  aria-label={label(t('moveDown'))}
-                  disabled={i === group.ingredients.length - 1}
-                  onClick={() => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, i + 1) }))}
-                >
-                  ↓
-                </button>
-                {names.length > 1 && (
-                  <select
-                    aria-label={label(t('moveToGroup'))}
-                    value={String(g)}
-                    onChange={(e) => moveTo(i, Number(e.currentTarget.value))}
-                  >
-                    {names.map((other, n) => (
-                      <option key={n} value={String(n)}>
-                        {other}
-                      </option>
-                    ))}
-                  </select>
-                )}
-                <button
-                  type="button"
-                  aria-label={label(t('remove'))}
-                  onClick={() =>
-                    setGroup((x) => ({ ...x, ingredients: x.ingredients.filter((_, n) => n !== i) }))
-                  }
-                >
-                  ×
-                </button>
-              </div>
-            </li>
-          );
-        })}
+        {group.ingredients.map((ingredient, i) => (
+          <IngredientRow
+            key={ingredient.key}
+            ingredient={ingredient}
+            index={i}
+            count={group.ingredients.length}
+            group={g}
+            groupLabel={groupLabel}
+            groupNames={groupNames}
+            line={review.find((r) => r.group === g && r.ingredient === i)}
+            onReviewed={onReviewed}
+            update={update}
+            errors={errors}
+          />
+        ))}
       </ul>
       <button
         type="button"
@@ -630,6 +538,142 @@ const GroupEditor = memo(function GroupEditor({
         + {t('addIngredient')}
       </button>
     </div>
+  );
+});
+
+/** One ingredient's inputs and buttons: renders again only when this ingredient (or its place) changes. */
+const IngredientRow = memo(function IngredientRow({
+  ingredient,
+  index: i,
+  count,
+  group: g,
+  groupLabel,
+  groupNames,
+  line,
+  onReviewed,
+  update,
+  errors,
+}: {
+  ingredient: FormIngredient;
+  index: number;
+  count: number;
+  group: number;
+  groupLabel: string;
+  groupNames: string;
+  line: ImportedDraft['review'][number] | undefined;
+  onReviewed: (line: ImportedDraft['review'][number]) => void;
+  update: (fn: (f: RecipeForm) => RecipeForm) => void;
+  errors: Errors;
+}) {
+  const field = (name: string) => fieldOf(errors, name);
+  const problem = (name: string) => problemOf(errors, name);
+  const names = groupNames.split('\u0000');
+  const setGroup = (fn: (group: FormGroup) => FormGroup) =>
+    update((f) => ({ ...f, groups: f.groups.map((x, n) => (n === g ? fn(x) : x)) }));
+  const setIngredient = (next: Partial<FormIngredient>) =>
+    setGroup((x) => ({ ...x, ingredients: x.ingredients.map((y, n) => (n === i ? { ...y, ...next } : y)) }));
+  const moveTo = (target: number) =>
+    update((f) => {
+      const item = f.groups[g]?.ingredients[i];
+      if (!item) return f;
+      return {
+        ...f,
+        groups: f.groups.map((x, n) =>
+          n === g
+            ? { ...x, ingredients: x.ingredients.filter((_, k) => k !== i) }
+            : n === target
+              ? { ...x, ingredients: [...x.ingredients, item] }
+              : x,
+        ),
+      };
+    });
+  const at = `ingredientGroups[${g}].ingredients[${i}]`;
+  const label = (what: string) => `${what}, ${t('ingredientN', { n: i + 1 })}, ${groupLabel}`;
+  return (
+    <li class={line ? 'ingredient-editor review' : 'ingredient-editor'}>
+      {line && (
+        <p class="review-line">
+          {t('reviewLine', { line: line.line })}{' '}
+          <button type="button" class="link" onClick={() => onReviewed(line)}>
+            {t('looksRight')}
+          </button>
+        </p>
+      )}
+      <div class="ingredient-fields">
+        <input
+          class="qty"
+          inputMode="decimal"
+          aria-label={label(t('quantity'))}
+          placeholder={t('quantity')}
+          value={ingredient.quantity}
+          onInput={(e) => setIngredient({ quantity: e.currentTarget.value })}
+          {...field(`${at}.quantity`)}
+        />
+        <input
+          class="unit"
+          aria-label={label(t('unit'))}
+          placeholder={t('unit')}
+          value={ingredient.unit}
+          onInput={(e) => setIngredient({ unit: e.currentTarget.value })}
+          {...field(`${at}.unit`)}
+        />
+        <input
+          class="name"
+          aria-label={label(t('ingredientName'))}
+          placeholder={t('ingredientName')}
+          value={ingredient.name}
+          onInput={(e) => setIngredient({ name: e.currentTarget.value })}
+          {...field(`${at}.name`)}
+        />
+        <input
+          class="note"
+          aria-label={label(t('ingredientNote'))}
+          placeholder={t('ingredientNote')}
+          value={ingredient.note}
+          onInput={(e) => setIngredient({ note: e.currentTarget.value })}
+          {...field(`${at}.note`)}
+        />
+      </div>
+      {[`${at}.quantity`, `${at}.unit`, `${at}.name`, `${at}.note`, at].map((name) => problem(name))}
+      <div class="row small">
+        <button
+          type="button"
+          aria-label={label(t('moveUp'))}
+          disabled={i === 0}
+          onClick={() => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, i - 1) }))}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          aria-label={label(t('moveDown'))}
+          disabled={i === count - 1}
+          onClick={() => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, i + 1) }))}
+        >
+          ↓
+        </button>
+        {names.length > 1 && (
+          <select
+            aria-label={label(t('moveToGroup'))}
+            value={String(g)}
+            onChange={(e) => moveTo(Number(e.currentTarget.value))}
+          >
+            {names.map((other, n) => (
+              <option key={n} value={String(n)}>
+                {other}
+              </option>
+            ))}
+          </select>
+        )}
+        <button
+          type="button"
+          aria-label={label(t('remove'))}
+          onClick={() => setGroup((x) => ({ ...x, ingredients: x.ingredients.filter((_, n) => n !== i) }))}
+        >
+          ×
+        </button>
+      </div>
+    </li>
   );
 });
 
