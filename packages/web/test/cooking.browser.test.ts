@@ -6,6 +6,7 @@
  */
 import type { Member } from '@larder/http-express/test-support/test-app.js';
 import type { Page } from 'playwright-core';
+import { decode, jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import request from 'supertest';
 import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
 
@@ -165,6 +166,29 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await expectAccessible(page, 'profile');
+    // A picture, cut to a square the member places: the API gets the crop and keeps a square.
+    await page.getByLabel('Choose a picture').setInputFiles({
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(await jpegOf(800, 400)),
+    });
+    await page.getByLabel('Size of the square').fill('0.5');
+    await page.getByRole('button', { name: 'Save picture' }).click();
+    await page.locator('header.top img.badge').waitFor();
+    const me = await request(h.t.app).get('/api/v1/auth/me').set('Cookie', ben.cookie);
+    expect(me.body.avatarId).toEqual(expect.any(String));
+    const picture = await request(h.t.app)
+      .get(`/avatars/${me.body.id}/${me.body.avatarId}.jpg`)
+      .set('Cookie', ben.cookie)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(picture.status).toBe(200);
+    const { width, height } = await decode(picture.body as Buffer);
+    expect(width).toBe(height);
     await context.close();
 
     // The author: the card says there is something new, the comment is marked, then seen.
