@@ -113,3 +113,18 @@ it("queues a replaced, a removed and a deleted account's picture at the domain's
   await store.accounts.delete(cook.id);
   expect(await queuedKeys()).toEqual([avatarKey(cook.id, old)]);
 });
+
+it("finds a file queued a moment ago due even when the caller's clock is behind the database's", async () => {
+  await queuedKeys();
+  const cook = account(randomUUID());
+  await store.accounts.insert(cook);
+  await store.accounts.update(cook.id, { avatarId: null });
+  // The trigger stamped the row with the database's now() (microseconds); a sweep whose own clock
+  // reads a little earlier (milliseconds cut off, another host's clock) must still take it.
+  const behind = new Date(Date.now() - 5_000);
+  const due = await store.imageDeletions.claimDue(behind, new Date(behind.getTime() + 60_000), 100);
+  expect(due.map((d) => d.key)).toContain(avatarKey(cook.id, cook.avatarId!));
+  for (const entry of due) await store.imageDeletions.remove(entry.id);
+  // What was only just claimed stays leased: a second sweep right after takes nothing.
+  expect(await store.imageDeletions.claimDue(behind, new Date(behind.getTime() + 60_000), 100)).toEqual([]);
+});

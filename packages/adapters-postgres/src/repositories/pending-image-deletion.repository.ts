@@ -23,12 +23,14 @@ export class PostgresPendingImageDeletionRepository implements PendingImageDelet
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<PendingImageDeletion[]> {
     // One statement: rows another sweep has locked are skipped, and the lease pushes
-    // the claimed rows out of everyone else's reach until it runs out.
+    // the claimed rows out of everyone else's reach until it runs out. The database's triggers
+    // stamp rows with its own clock (microseconds): a row written a moment ago is due by the
+    // database's `now()` even when the caller's millisecond clock, or another host's, is behind.
     const { rows } = await sql<{ id: number | string; key: string; attempts: number }>`
       update pending_image_deletions d set not_before = ${leaseUntil}
       where d.id in (
         select id from pending_image_deletions
-        where not_before <= ${now}
+        where not_before <= greatest(${now}::timestamptz, now())
         order by not_before, id
         limit ${limit}
         for update skip locked)
