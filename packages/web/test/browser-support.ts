@@ -18,7 +18,12 @@ export interface WebHarness {
   origin: string;
   browser: Browser;
   /** A fresh browser (its own cookies and storage) at phone size, failing on any page error. */
-  context(options?: { width?: number; height?: number; locale?: string }): Promise<BrowserContext>;
+  context(options?: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    dark?: boolean;
+  }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
       const context = await browser.newContext({
         viewport: { width: options.width ?? 390, height: options.height ?? 844 },
         locale: options.locale ?? 'en-GB',
+        colorScheme: options.dark ? 'dark' : 'light',
         // axe-core is injected as a script of the test's own; the app's CSP would refuse it.
         bypassCSP: true,
       });

@@ -228,6 +228,21 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await page.getByRole('status').filter({ hasText: '2 Rezepte' }).waitFor();
     await context.close();
   }, 60_000);
+
+  it('passes axe-core in dark mode too', async () => {
+    const context = await h.context({ dark: true });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    await page.locator('.recipe-card').first().waitFor();
+    await expectAccessible(page, 'recipes, dark');
+    await page.goto(`${h.origin}/recipes/lasagne-al-forno`);
+    await page.getByRole('heading', { name: 'Lasagne al forno', level: 1 }).waitFor();
+    await expectAccessible(page, 'recipe, dark');
+    await page.goto(`${h.origin}/recipes/lasagne-al-forno/edit`);
+    await page.locator('.ingredient-editor').first().waitFor();
+    await expectAccessible(page, 'editor, dark');
+    await context.close();
+  }, 60_000);
 });
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {
