@@ -56,6 +56,11 @@ export function App() {
     document.title = t('appName');
   }, [route.name]);
 
+  // Signed in at /sign-in (a bookmark, the back button): the recipes are where to be.
+  useEffect(() => {
+    if (state.kind === 'signed-in' && route.name === 'sign-in') navigate('/', true);
+  }, [state.kind, route.name]);
+
   if (route.name === 'setup')
     return (
       <Frame>
@@ -77,14 +82,7 @@ export function App() {
   if (state.kind === 'signed-out') {
     return (
       <Frame>
-        <SignIn
-          notice={state.notice}
-          oidcOutcome={url.searchParams.get('oidc')}
-          onSignedIn={async () => {
-            await start();
-            if (route.name === 'sign-in') navigate('/', true);
-          }}
-        />
+        <SignIn notice={state.notice} oidcOutcome={url.searchParams.get('oidc')} onSignedIn={start} />
       </Frame>
     );
   }
@@ -102,7 +100,6 @@ export function App() {
       navigate('/', true);
     },
   };
-  if (route.name === 'sign-in') navigate('/', true);
   return (
     <SessionContext.Provider value={session}>
       {route.name === 'cook' ? (

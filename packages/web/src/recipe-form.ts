@@ -3,6 +3,7 @@
  * text, keys for reordering), to and from the API's recipe input; step times and ingredient
  * references found in a step's text; the API's 422 locations mapped to the form's fields.
  */
+import type { Ingredient, IngredientGroup, Step } from './api';
 import { findWhole } from './step-text';
 import type { IngredientRef, StepTime } from './step-text';
 
@@ -49,10 +50,7 @@ export interface RecipeInput {
   cookMinutes: number | null;
   sourceUrl: string | null;
   tags: string[];
-  ingredientGroups: {
-    name: string | null;
-    ingredients: { quantity: number | null; unit: string | null; name: string; note: string | null }[];
-  }[];
+  ingredientGroups: { name: string | null; ingredients: Ingredient[] }[];
   steps: { text: string; times: StepTime[]; references: IngredientRef[] }[];
   editPolicy?: 'default' | 'open' | 'locked';
 }
@@ -93,10 +91,8 @@ interface InputLike {
   cookMinutes?: number | null;
   sourceUrl?: string | null;
   tags?: string[] | null;
-  ingredientGroups?:
-    | { name: string | null; ingredients: RecipeInput['ingredientGroups'][number]['ingredients'] | null }[]
-    | null;
-  steps?: { text: string; times?: StepTime[] | null; references?: IngredientRef[] | null }[] | null;
+  ingredientGroups?: IngredientGroup[] | null;
+  steps?: Step[] | null;
   editPolicy?: string;
 }
 

@@ -4,6 +4,10 @@ import type { Comment, Recipe } from '../api';
 import { PersonBadge } from '../components/person-badge';
 import { dateTime, t } from '../i18n';
 
+/** Why a comment was refused: its field's problem, or the problem's detail. */
+const refusal = (e: unknown) =>
+  e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? t('somethingWrong')) : t('somethingWrong');
+
 /** A recipe's comments: read, write, edit one's own, delete; the new ones marked until seen. */
 export function Comments({ recipe }: { recipe: Recipe }) {
   const [comments, setComments] = useState<Comment[] | null>(null);
@@ -36,11 +40,7 @@ export function Comments({ recipe }: { recipe: Recipe }) {
       setComments([...(comments ?? []), comment]);
       setText('');
     } catch (e) {
-      setError(
-        e instanceof ApiError
-          ? (e.issues[0]?.message ?? e.detail ?? t('somethingWrong'))
-          : t('somethingWrong'),
-      );
+      setError(refusal(e));
     }
   };
 
@@ -110,11 +110,7 @@ function CommentItem({
       setEditing(false);
       setError(null);
     } catch (e) {
-      setError(
-        e instanceof ApiError
-          ? (e.issues[0]?.message ?? e.detail ?? t('somethingWrong'))
-          : t('somethingWrong'),
-      );
+      setError(refusal(e));
     }
   };
   const remove = async () => {

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, api, apiWithHeaders } from '../api';
 import type { Recipe } from '../api';
@@ -18,7 +19,6 @@ import {
 } from '../recipe-form';
 import type { FormGroup, FormIngredient, FormStep, IngredientNames, RecipeForm } from '../recipe-form';
 import { navigate, recipePath, setLeaveGuard } from '../router';
-import { useSession } from '../session';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
 import { memo } from '../memo';
@@ -44,7 +44,6 @@ function readStored(id: string | null): Stored | null {
 
 /** The recipe editor: new (`slug` null) or an existing recipe; the draft is kept in this browser until saved. */
 export function Editor({ slug, url }: { slug: string | null; url: URL }) {
-  const { me } = useSession();
   const [recipe, setRecipe] = useState<Recipe | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
   const [form, setForm] = useState<RecipeForm | null>(null);
@@ -436,7 +435,6 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         </div>
       </form>
       {recipe && <PhotosEditor recipe={recipe} onChange={setRecipe} />}
-      {me && null}
     </div>
   );
 }
@@ -463,6 +461,61 @@ function problemOf(errors: Errors, name: string) {
   ) : null;
 }
 
+/** Changes group `g` of the form. */
+const inGroup =
+  (g: number, fn: (group: FormGroup) => FormGroup) =>
+  (f: RecipeForm): RecipeForm => ({ ...f, groups: f.groups.map((x, n) => (n === g ? fn(x) : x)) });
+
+/** An ingredient's four inputs: what each holds and how it is named. */
+const INGREDIENT_PARTS = [
+  { part: 'quantity', className: 'qty', text: 'quantity', inputMode: 'decimal' },
+  { part: 'unit', className: 'unit', text: 'unit', inputMode: undefined },
+  { part: 'name', className: 'name', text: 'ingredientName', inputMode: undefined },
+  { part: 'note', className: 'note', text: 'ingredientNote', inputMode: undefined },
+] as const;
+
+/** Up, down (and what a row adds, such as another group), remove: the buttons under a row of a list. */
+function RowButtons({
+  index,
+  count,
+  label,
+  move,
+  remove,
+  children,
+}: {
+  index: number;
+  count: number;
+  label: (what: string) => string;
+  move: (to: number) => void;
+  remove: () => void;
+  children?: ComponentChildren;
+}) {
+  return (
+    <div class="row small">
+      <button
+        type="button"
+        aria-label={label(t('moveUp'))}
+        disabled={index === 0}
+        onClick={() => move(index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        aria-label={label(t('moveDown'))}
+        disabled={index === count - 1}
+        onClick={() => move(index + 1)}
+      >
+        ↓
+      </button>
+      {children}
+      <button type="button" aria-label={label(t('remove'))} onClick={remove}>
+        ×
+      </button>
+    </div>
+  );
+}
+
 const GroupEditor = memo(function GroupEditor({
   group,
   index: g,
@@ -484,8 +537,7 @@ const GroupEditor = memo(function GroupEditor({
   const field = (name: string) => fieldOf(errors, name);
   const problem = (name: string) => problemOf(errors, name);
   const names = groupNames.split('\u0000');
-  const setGroup = (fn: (group: FormGroup) => FormGroup) =>
-    update((f) => ({ ...f, groups: f.groups.map((x, n) => (n === g ? fn(x) : x)) }));
+  const setGroup = (fn: (group: FormGroup) => FormGroup) => update(inGroup(g, fn));
   const groupLabel = group.name.trim() || t('groupN', { n: g + 1 });
   return (
     <div class="group-editor">
@@ -568,8 +620,7 @@ const IngredientRow = memo(function IngredientRow({
   const field = (name: string) => fieldOf(errors, name);
   const problem = (name: string) => problemOf(errors, name);
   const names = groupNames.split('\u0000');
-  const setGroup = (fn: (group: FormGroup) => FormGroup) =>
-    update((f) => ({ ...f, groups: f.groups.map((x, n) => (n === g ? fn(x) : x)) }));
+  const setGroup = (fn: (group: FormGroup) => FormGroup) => update(inGroup(g, fn));
   const setIngredient = (next: Partial<FormIngredient>) =>
     setGroup((x) => ({ ...x, ingredients: x.ingredients.map((y, n) => (n === i ? { ...y, ...next } : y)) }));
   const moveTo = (target: number) =>
@@ -600,58 +651,27 @@ const IngredientRow = memo(function IngredientRow({
         </p>
       )}
       <div class="ingredient-fields">
-        <input
-          class="qty"
-          inputMode="decimal"
-          aria-label={label(t('quantity'))}
-          placeholder={t('quantity')}
-          value={ingredient.quantity}
-          onInput={(e) => setIngredient({ quantity: e.currentTarget.value })}
-          {...field(`${at}.quantity`)}
-        />
-        <input
-          class="unit"
-          aria-label={label(t('unit'))}
-          placeholder={t('unit')}
-          value={ingredient.unit}
-          onInput={(e) => setIngredient({ unit: e.currentTarget.value })}
-          {...field(`${at}.unit`)}
-        />
-        <input
-          class="name"
-          aria-label={label(t('ingredientName'))}
-          placeholder={t('ingredientName')}
-          value={ingredient.name}
-          onInput={(e) => setIngredient({ name: e.currentTarget.value })}
-          {...field(`${at}.name`)}
-        />
-        <input
-          class="note"
-          aria-label={label(t('ingredientNote'))}
-          placeholder={t('ingredientNote')}
-          value={ingredient.note}
-          onInput={(e) => setIngredient({ note: e.currentTarget.value })}
-          {...field(`${at}.note`)}
-        />
+        {INGREDIENT_PARTS.map(({ part, className, text, inputMode }) => (
+          <input
+            key={part}
+            class={className}
+            inputMode={inputMode}
+            aria-label={label(t(text))}
+            placeholder={t(text)}
+            value={ingredient[part]}
+            onInput={(e) => setIngredient({ [part]: e.currentTarget.value })}
+            {...field(`${at}.${part}`)}
+          />
+        ))}
       </div>
-      {[`${at}.quantity`, `${at}.unit`, `${at}.name`, `${at}.note`, at].map((name) => problem(name))}
-      <div class="row small">
-        <button
-          type="button"
-          aria-label={label(t('moveUp'))}
-          disabled={i === 0}
-          onClick={() => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, i - 1) }))}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          aria-label={label(t('moveDown'))}
-          disabled={i === count - 1}
-          onClick={() => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, i + 1) }))}
-        >
-          ↓
-        </button>
+      {[...INGREDIENT_PARTS.map(({ part }) => `${at}.${part}`), at].map((name) => problem(name))}
+      <RowButtons
+        index={i}
+        count={count}
+        label={label}
+        move={(to) => setGroup((x) => ({ ...x, ingredients: moved(x.ingredients, i, to) }))}
+        remove={() => setGroup((x) => ({ ...x, ingredients: x.ingredients.filter((_, n) => n !== i) }))}
+      >
         {names.length > 1 && (
           <select
             aria-label={label(t('moveToGroup'))}
@@ -665,14 +685,7 @@ const IngredientRow = memo(function IngredientRow({
             ))}
           </select>
         )}
-        <button
-          type="button"
-          aria-label={label(t('remove'))}
-          onClick={() => setGroup((x) => ({ ...x, ingredients: x.ingredients.filter((_, n) => n !== i) }))}
-        >
-          ×
-        </button>
-      </div>
+      </RowButtons>
     </li>
   );
 });
@@ -771,31 +784,13 @@ const StepEditor = memo(function StepEditor({
           ))}
         </div>
       )}
-      <div class="row small">
-        <button
-          type="button"
-          aria-label={label(t('moveUp'))}
-          disabled={s === 0}
-          onClick={() => update((f) => ({ ...f, steps: moved(f.steps, s, s - 1) }))}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          aria-label={label(t('moveDown'))}
-          disabled={s === count - 1}
-          onClick={() => update((f) => ({ ...f, steps: moved(f.steps, s, s + 1) }))}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          aria-label={label(t('remove'))}
-          onClick={() => update((f) => ({ ...f, steps: f.steps.filter((_, n) => n !== s) }))}
-        >
-          ×
-        </button>
-      </div>
+      <RowButtons
+        index={s}
+        count={count}
+        label={label}
+        move={(to) => update((f) => ({ ...f, steps: moved(f.steps, s, to) }))}
+        remove={() => update((f) => ({ ...f, steps: f.steps.filter((_, n) => n !== s) }))}
+      />
     </li>
   );
 });

@@ -1,13 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api, query } from '../api';
+import { api, query } from '../api';
 import type { CardPage } from '../api';
 import { CopyField } from '../components/copy-field';
+import { type Outcome, OutcomeLine } from '../components/outcome';
 import { PersonBadge } from '../components/person-badge';
 import { date, t } from '../i18n';
+import { problemText } from '../problem-text';
 import { isAdmin, useSession } from '../session';
 
-const problemText = (e: unknown) =>
-  e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong');
+/** A list the API answers as `{ items }`, read when the section opens and again after each change. */
+function useItems<T>(path: string): [T[], () => Promise<void>] {
+  const [items, setItems] = useState<T[]>([]);
+  const reload = async () => setItems((await api<{ items: T[] | null }>('GET', path)).items ?? []);
+  useEffect(() => {
+    void reload().catch(() => undefined);
+  }, [path]);
+  return [items, reload];
+}
 
 const absolute = (path: string) => new URL(path, location.origin).href;
 
@@ -54,7 +63,7 @@ interface SetupLink {
 
 function Members() {
   const { me, settings } = useSession();
-  const [accounts, setAccounts] = useState<Account[]>([]);
+  const [accounts, load] = useItems<Account>('/api/v1/users');
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
@@ -62,11 +71,6 @@ function Members() {
   const [role, setRole] = useState<'user' | 'admin'>('user');
   const [links, setLinks] = useState<Record<string, SetupLink>>({});
   const [error, setError] = useState<string | null>(null);
-  const load = async () =>
-    setAccounts((await api<{ items: Account[] | null }>('GET', '/api/v1/users')).items ?? []);
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, []);
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -269,17 +273,12 @@ interface Token {
 const SCOPES = ['recipes:read', 'recipes:write', 'recipes:delete', 'users:read', 'users:write'] as const;
 
 function Tokens() {
-  const [tokens, setTokens] = useState<Token[]>([]);
+  const [tokens, load] = useItems<Token>('/api/v1/tokens');
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['recipes:read']);
   const [days, setDays] = useState('90');
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = async () =>
-    setTokens((await api<{ items: Token[] | null }>('GET', '/api/v1/tokens')).items ?? []);
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, []);
   const create = async (event: Event) => {
     event.preventDefault();
     setError(null);
@@ -374,12 +373,7 @@ interface ListedShare {
 }
 
 function Shares() {
-  const [shares, setShares] = useState<ListedShare[]>([]);
-  const load = async () =>
-    setShares((await api<{ items: ListedShare[] | null }>('GET', '/api/v1/shares?all=true')).items ?? []);
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, []);
+  const [shares, load] = useItems<ListedShare>('/api/v1/shares?all=true');
   const revoke = async (share: ListedShare) => {
     await api('DELETE', `/api/v1/shares/${share.id}`);
     await load();
@@ -420,7 +414,7 @@ interface HouseholdSettings {
 
 function Settings() {
   const [values, setValues] = useState<HouseholdSettings | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   useEffect(() => {
     void api<HouseholdSettings>('GET', '/api/v1/settings').then(setValues, () => undefined);
   }, []);
@@ -476,11 +470,7 @@ function Settings() {
         />
       </label>
       {flag('recipesLockedByDefault', t('settingLocked'))}
-      {message && (
-        <p class={message.ok ? 'notice' : 'error'} role="status">
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={message} />
       <button type="submit" class="primary">
         {t('save')}
       </button>
@@ -510,7 +500,7 @@ function Mail() {
   const [password, setPassword] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState(me.email ?? '');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const fill = (m: MailSettings) => {
     setMail(m);
     setHost(m.host);
@@ -592,11 +582,7 @@ function Mail() {
         <span>{t('smtpFrom')}</span>
         <input type="email" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
       </label>
-      {message && (
-        <p class={message.ok ? 'notice' : 'error'} role="status">
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={message} />
       <button type="submit" class="primary">
         {t('save')}
       </button>
@@ -615,7 +601,7 @@ function Mail() {
 
 function Transfer() {
   const [progress, setProgress] = useState<number | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState('');
   const [found, setFound] = useState<{ id: string; title: string }[]>([]);
@@ -765,11 +751,7 @@ function Transfer() {
         />
       </label>
       {progress !== null && <progress max={1} value={progress} aria-label={t('importZip')} />}
-      {message && (
-        <p class={message.ok ? 'notice' : 'error'} role="status">
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={message} />
     </section>
   );
 }

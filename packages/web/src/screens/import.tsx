@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api } from '../api';
+import { api } from '../api';
 import { t } from '../i18n';
+import { problemText } from '../problem-text';
 import type { RecipeInput } from '../recipe-form';
 import { navigate } from '../router';
 
@@ -42,7 +43,7 @@ export function Import() {
       );
       navigate('/new?from=import');
     } catch (e) {
-      setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong'));
+      setError(problemText(e));
       setBusy(false);
     }
   };

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api } from '../api';
+import { api } from '../api';
 import type { Me } from '../api';
+import { type Outcome, OutcomeLine } from '../components/outcome';
 import { PersonBadge } from '../components/person-badge';
 import { date, t } from '../i18n';
 import type { TextKey } from '../i18n';
+import { problemText } from '../problem-text';
 import { useSession } from '../session';
 
 const COLORS = ['amber', 'clay', 'rose', 'plum', 'sage', 'olive', 'teal', 'slate'] as const;
@@ -11,9 +13,6 @@ const LANGUAGES = [
   ['en', 'English'],
   ['de', 'Deutsch'],
 ] as const;
-
-const problemText = (e: unknown) =>
-  e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong');
 
 export function Profile({ oidcOutcome }: { oidcOutcome: string | null }) {
   useEffect(() => {
@@ -47,7 +46,7 @@ function ProfileForm() {
   const [color, setColor] = useState(me.color);
   const [locale, setLocale] = useState(me.locale);
   const [taken, setTaken] = useState<Record<string, number>>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   useEffect(() => {
     void api<{ items: { color: string; count: number }[] | null }>('GET', '/api/v1/auth/me/colors').then(
       (r) => setTaken(Object.fromEntries((r.items ?? []).map((i) => [i.color, i.count]))),
@@ -109,11 +108,7 @@ function ProfileForm() {
           {!me.emailVerified && ` (${t('unconfirmed')})`}
         </p>
       )}
-      {message && (
-        <p class={message.ok ? 'notice' : 'error'} role="status">
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={message} />
       <button type="submit" class="primary">
         {t('saveProfile')}
       </button>
@@ -250,7 +245,7 @@ function Password() {
   const { me, setMe } = useSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Outcome | null>(null);
   const save = async (event: Event) => {
     event.preventDefault();
     try {
@@ -295,11 +290,7 @@ function Password() {
           onInput={(e) => setNext(e.currentTarget.value)}
         />
       </label>
-      {message && (
-        <p class={message.ok ? 'notice' : 'error'} role="status">
-          {message.text}
-        </p>
-      )}
+      <OutcomeLine outcome={message} />
       <button type="submit" class="primary">
         {me.hasPassword ? t('changePassword') : t('setPassword')}
       </button>

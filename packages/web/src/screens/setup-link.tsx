@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, api } from '../api';
 import { t } from '../i18n';
+import { problemText } from '../problem-text';
 import { navigate } from '../router';
 
 interface Invited {
@@ -48,8 +49,7 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
       await onSignedIn();
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) setInvalid(true);
-      else
-        setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong'));
+      else setError(problemText(e));
     }
   };
   const name = invited.displayName || invited.username;

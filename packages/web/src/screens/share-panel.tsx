@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api } from '../api';
+import { api } from '../api';
 import type { Recipe, Share } from '../api';
 import { CopyField } from '../components/copy-field';
 import { date, t } from '../i18n';
+import { problemText } from '../problem-text';
 import { useSession } from '../session';
 
 /** The public link (for those the household lets share) and the chat link (for everyone). */
@@ -28,7 +29,7 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
     try {
       setShare(await api<Share>('POST', `/api/v1/recipes/${recipe.id}/public-share`, { days }));
     } catch (e) {
-      setError(e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? e.title) : t('somethingWrong'));
+      setError(problemText(e));
     }
   };
   const revoke = async () => {
