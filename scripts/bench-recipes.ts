@@ -21,11 +21,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateRecipe, seededRandom } from './bench/recipe-generator.ts';
+import { freePort } from './bench/free-port.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -47,17 +47,6 @@ interface Row {
   serverCpu: number;
   databaseCpu: number;
   share?: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function startChild(script: string, env: Record<string, string>, probe: string) {

@@ -11,7 +11,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +18,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import { generateRecipe, seededRandom } from './bench/recipe-generator.ts';
+import { freePort } from './bench/free-port.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const RECIPES = Number(process.env['BENCH_RECIPES'] ?? 500);
@@ -27,17 +27,6 @@ const SMALL = 10;
 const ADMIN_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://larder:larder@127.0.0.1:5432/larder';
 const PASSWORD = 'bench-password-1';
 const MB = 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * A photo as households keep them: 2000 × 1500, gradients and some grain (about 0.5 MB as JPEG;

@@ -12,32 +12,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../packages/http-express/test-support/chromium.ts';
 import sharp from 'sharp';
 import { generateRecipe, seededRandom } from './bench/recipe-generator.ts';
+import { freePort } from './bench/free-port.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'packages/web/dist');
 const RECIPES = Number(process.env['BENCH_RECIPES'] ?? 1000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
-const CHROMIUM = '/usr/bin/chromium';
 const PASSWORD = 'bench-password-1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -166,13 +154,7 @@ async function main(): Promise<void> {
     chrome = spawn(
       CHROMIUM,
       [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         `--remote-debugging-port=${debugPort}`,
         `--user-data-dir=${join(dir, 'chrome')}`,
         'about:blank',
@@ -279,16 +261,7 @@ async function editorTyping(base: string, cookie: string): Promise<void> {
     }),
   });
   const recipe = (await created.json()) as { slug: string };
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     for (const slowdown of [1, 4]) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -384,16 +357,7 @@ async function editorTyping(base: string, cookie: string): Promise<void> {
 async function screenshots(base: string, cookie: string, slug: string): Promise<void> {
   const out = join(root, 'docs/web');
   mkdirSync(out, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
     const page = await context.newPage();

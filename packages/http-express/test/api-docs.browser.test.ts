@@ -2,16 +2,11 @@
  * The API reference page in Debian's Chromium (playwright-core): it renders the operations from
  * Larder's own files, with no console error and no request leaving the origin.
  */
-import { existsSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../test-support/chromium.js';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`${CHROMIUM} is not installed: apt-get install -y chromium (the browser tests need it)`);
-}
 
 describe('GET /api/docs in Chromium', () => {
   let t: TestApp;
@@ -24,16 +19,7 @@ describe('GET /api/docs in Chromium', () => {
     server = createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

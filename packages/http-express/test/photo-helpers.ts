@@ -89,11 +89,4 @@ export async function pendingDeletions(t: TestApp): Promise<Array<{ key: string;
   return rows;
 }
 
-/** Collects a binary answer's body as a Buffer (supertest leaves image bodies unparsed otherwise). */
-export function binary(req: request.Test): request.Test {
-  return req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-}
+export { binary } from '../test-support/binary-body.js';

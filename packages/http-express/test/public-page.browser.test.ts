@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Jimp } from 'jimp';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../test-support/chromium.js';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
 import { type CreatedShare, createRecipe, setSettings, share, uploadPhoto } from './share-helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT =
   process.env['LARDER_UPDATE_SCREENSHOT'] === '1'
     ? join(dirname(fileURLToPath(import.meta.url)), '../../../docs/public-page.png')
@@ -53,10 +53,6 @@ async function coverPhoto(): Promise<Uint8Array> {
     }
   }
   return new Uint8Array(await image.getBuffer('image/jpeg', { quality: 88 }));
-}
-
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`${CHROMIUM} is not installed: apt-get install -y chromium (the browser tests need it)`);
 }
 
 describe('the public page in Chromium', () => {
@@ -123,19 +119,7 @@ describe('the public page in Chromium', () => {
     server = createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {

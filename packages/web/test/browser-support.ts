@@ -6,10 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '@larder/http-express/test-support/chromium.js';
 import { type TestApp, startTestApp } from '@larder/http-express/test-support/test-app.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const AXE = fileURLToPath(new URL('../../../node_modules/axe-core/axe.min.js', import.meta.url));
 
@@ -28,24 +28,13 @@ export interface WebHarness {
 }
 
 export async function startWebHarness(env: Record<string, string> = {}): Promise<WebHarness> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is not installed: apt-get install -y chromium (the browser tests need it)`);
   if (!existsSync(`${WEB_DIST}/index.html`))
     throw new Error('packages/web is not built: npm run build (npm run test:browser builds it)');
   const t = await startTestApp({ SERVICE_WEB_DIR: WEB_DIST, ...env });
   const server: Server = createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchChromium();
   const errors: string[] = [];
   return {
     t,
@@ -107,4 +96,20 @@ export async function signIn(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('header.top nav').waitFor();
+}
+
+/** A recipe as the API takes it: one ingredient, one step; `over` sets what a test cares about. */
+export function recipeInput(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Bread',
+    description: '',
+    servings: 2,
+    prepMinutes: null,
+    cookMinutes: null,
+    sourceUrl: null,
+    tags: [],
+    ingredientGroups: [{ name: null, ingredients: [{ quantity: 1, unit: null, name: 'flour', note: null }] }],
+    steps: [{ text: 'Bake it.' }],
+    ...over,
+  };
 }

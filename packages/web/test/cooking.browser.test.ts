@@ -7,6 +7,7 @@
 import type { Member } from '@larder/http-express/test-support/test-app.js';
 import type { Page } from 'playwright-core';
 import { decode, jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
+import { binary } from '@larder/http-express/test-support/binary-body.js';
 import request from 'supertest';
 import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
 
@@ -177,15 +178,9 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await page.locator('header.top img.badge').waitFor();
     const me = await request(h.t.app).get('/api/v1/auth/me').set('Cookie', ben.cookie);
     expect(me.body.avatarId).toEqual(expect.any(String));
-    const picture = await request(h.t.app)
-      .get(`/avatars/${me.body.id}/${me.body.avatarId}.jpg`)
-      .set('Cookie', ben.cookie)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const picture = await binary(
+      request(h.t.app).get(`/avatars/${me.body.id}/${me.body.avatarId}.jpg`).set('Cookie', ben.cookie),
+    );
     expect(picture.status).toBe(200);
     const { width, height } = await decode(picture.body as Buffer);
     expect(width).toBe(height);

@@ -3,7 +3,13 @@
  * setup link, which the new member opens to finish; API tokens are made (shown once) and revoked.
  */
 import request from 'supertest';
-import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
+import {
+  type WebHarness,
+  recipeInput,
+  seriousViolations,
+  signIn,
+  startWebHarness,
+} from './browser-support.js';
 
 describe('the household screen', () => {
   let h: WebHarness;
@@ -80,19 +86,15 @@ describe('the household screen', () => {
       const res = await request(h.t.app)
         .post('/api/v1/recipes')
         .set('Cookie', admin.cookie)
-        .send({
-          title,
-          description: '',
-          servings: 2,
-          prepMinutes: null,
-          cookMinutes: null,
-          sourceUrl: null,
-          tags: [],
-          ingredientGroups: [
-            { name: null, ingredients: [{ quantity: 1, unit: null, name: 'something', note: null }] },
-          ],
-          steps: [{ text: 'Make it.' }],
-        });
+        .send(
+          recipeInput({
+            title,
+            ingredientGroups: [
+              { name: null, ingredients: [{ quantity: 1, unit: null, name: 'something', note: null }] },
+            ],
+            steps: [{ text: 'Make it.' }],
+          }),
+        );
       expect(res.status).toBe(201);
     }
     const context = await h.context({ width: 1024, height: 900 });

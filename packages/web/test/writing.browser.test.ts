@@ -9,7 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import type { Member } from '@larder/http-express/test-support/test-app.js';
 import request from 'supertest';
-import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
+import {
+  type WebHarness,
+  recipeInput,
+  seriousViolations,
+  signIn,
+  startWebHarness,
+} from './browser-support.js';
 
 function recipePage(origin: string): string {
   const recipe = {
@@ -171,22 +177,17 @@ describe('the web app, part 2: write, import, share', () => {
   }, 60_000);
 
   it('reports an edit conflict instead of overwriting, and keeps the changes', async () => {
+    const stew = {
+      title: 'Bean stew',
+      ingredientGroups: [
+        { name: null, ingredients: [{ quantity: 1, unit: 'can', name: 'beans', note: null }] },
+      ],
+      steps: [{ text: 'Warm the beans.' }],
+    };
     const created = await request(h.t.app)
       .post('/api/v1/recipes')
       .set('Cookie', ann.cookie)
-      .send({
-        title: 'Bean stew',
-        description: 'First version.',
-        servings: 2,
-        prepMinutes: null,
-        cookMinutes: null,
-        sourceUrl: null,
-        tags: [],
-        ingredientGroups: [
-          { name: null, ingredients: [{ quantity: 1, unit: 'can', name: 'beans', note: null }] },
-        ],
-        steps: [{ text: 'Warm the beans.' }],
-      });
+      .send(recipeInput({ ...stew, description: 'First version.' }));
     expect(created.status).toBe(201);
     const context = await h.context();
     const page = await context.newPage();
@@ -200,17 +201,7 @@ describe('the web app, part 2: write, import, share', () => {
     const other = await request(h.t.app)
       .put(`/api/v1/recipes/${created.body.id}`)
       .set('Cookie', h.t.owner.cookie)
-      .send({
-        title: 'Bean stew',
-        description: 'Their version.',
-        servings: 2,
-        prepMinutes: null,
-        cookMinutes: null,
-        sourceUrl: null,
-        tags: [],
-        ingredientGroups: created.body.ingredientGroups,
-        steps: [{ text: 'Warm the beans.' }],
-      });
+      .send(recipeInput({ ...stew, description: 'Their version.' }));
     expect(other.status).toBe(200);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
