@@ -85,14 +85,14 @@ export class RecipeCollection {
       if (!current) throw recipeNotFound();
       const { recipesLockedByDefault } = await tx.settings.get();
       const abilities = abilitiesOf(caller, current, recipesLockedByDefault);
-      // Only after the check who may edit: a version is nothing to tell those who may not.
-      if (abilities.canEdit) checkExpectedVersion(expected, current.updatedAt);
       if (!abilities.canEdit) {
         throw new Forbidden(
           'recipes.locked',
           'This recipe is locked: only its author, admins and the owner edit it.',
         );
       }
+      // Only after the check who may edit: a version is nothing to tell those who may not.
+      checkExpectedVersion(expected, current.updatedAt);
       const editPolicy = input.editPolicy ?? current.editPolicy;
       if (editPolicy !== current.editPolicy && !abilities.canChangePolicy) {
         throw new Forbidden(

@@ -127,7 +127,8 @@ export function Recipes({ url }: { url: URL }) {
     );
     observer.observe(end);
     return () => observer.disconnect();
-  });
+    // Again when what loadMore reads changes, not on every render (typing in the search box).
+  }, [cards, total, page, busy, key]);
 
   const filtered = filters.q !== '' || filters.tags.length > 0 || filters.favorites || filters.author !== '';
   return (
