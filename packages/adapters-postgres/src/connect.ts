@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock.js';
+import { preparingStatements } from './prepared-statements.js';
 import type { LarderDatabase } from './schema.js';
 
 export interface DatabaseOptions {
@@ -46,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // A dropped connection must not take the process down; the pool replaces it.
     pool.on('error', () => undefined);
+    pool.on('connect', preparingStatements);
     const db = new Kysely<LarderDatabase>({ dialect: new PostgresDialect({ pool }) });
     const listeners: pg.Client[] = [];
     return {
