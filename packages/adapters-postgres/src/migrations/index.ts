@@ -10,6 +10,7 @@ import * as singleSignOn from './20261123T1100_single_sign_on.js';
 import * as sourceKey from './20261123T1200_source_key.js';
 import * as slugPrefixIndex from './20261123T1300_slug_prefix_index.js';
 import * as recipeWords from './20261123T1400_recipe_words.js';
+import * as rankedRecipeWords from './20261125T1900_ranked_recipe_words.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1200_source_key': sourceKey,
   '20261123T1300_slug_prefix_index': slugPrefixIndex,
   '20261123T1400_recipe_words': recipeWords,
+  '20261125T1900_ranked_recipe_words': rankedRecipeWords,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,14 +13,17 @@ import type { Executor } from './executor.js';
 import { PERSON_COLUMNS, personFrom } from './recipe-rows.js';
 
 /**
- * The words of a search as search documents hold them: PostgreSQL's own parser splits and lowers
- * them (compound words count by their parts), each word once. Nothing the user types reaches any
- * query syntax. An empty array when there are no words (nothing matches).
+ * The words of a search as search documents hold them: PostgreSQL's own parser splits them and
+ * they are lowered as the `simple` configuration does (compound words count by their parts), each
+ * word once. Nothing the user types reaches any query syntax. An empty array when there are no
+ * words (nothing matches). The token types are those `simple` maps to its dictionary (which only
+ * lowers) less the compound wholes (15 numhword, 16 asciihword, 17 hword) — the same words as
+ * `ts_debug('simple', …)` gives, at a fifth of its cost (a test holds the two together).
  */
-function searchWords(text: string): RawBuilder<unknown> {
-  return sql`(select coalesce(array_agg(distinct lex), '{}')
-    from ts_debug('simple', ${text}::text) d cross join lateral unnest(d.lexemes) lex
-    where d.alias not in ('asciihword', 'hword', 'numhword'))`;
+export function searchWords(text: string): RawBuilder<unknown> {
+  return sql`(select coalesce(array_agg(distinct lower(p.token)), '{}')
+    from ts_parse('default', ${text}::text) p
+    where p.tokid in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20, 21, 22))`;
 }
 
 /**
@@ -44,6 +47,51 @@ function matchingRecipes(text: string): RawBuilder<unknown> {
       group by per_word.recipe_id
       having count(*) = (select cardinality(words) from q))`;
 }
+
+// A one-word search's word and the end of its range, each computed once (a value the index can use).
+const WORD = sql`(select q.words[1] from q)`;
+const WORD_END = sql`(select q.words[1] || chr(1114111) from q)`;
+
+/**
+ * What a search in its own order adds for a single word (`q.words[1]`): `spelled`, the words of
+ * recipes that start with it, each once, found by probing `recipe_words_ranked` once per spelling
+ * (a skip scan; "chick" → chicken, chickpeas) instead of reading every entry in the range.
+ */
+const SPELLINGS = sql`spelled(word) as (
+    (select rw.word from recipe_words rw
+      where rw.word >= ${WORD} and rw.word < ${WORD_END} order by rw.word limit 1)
+    union all
+    select (select rw.word from recipe_words rw
+      where rw.word > s.word and rw.word < ${WORD_END} order by rw.word limit 1)
+    from spelled s where s.word is not null)`;
+
+/**
+ * A one-word search's page in its own order (best place, newest, id): the index holds each
+ * spelling's recipes in that order, so the first `offset + limit` of each spelling contain the
+ * page — a recipe ahead of a page's recipe in its best spelling's list is ahead of it overall too.
+ * Those few are merged (a recipe may have several spellings: its best counts) and the page taken.
+ */
+function oneWordPage(limit: number, offset: number): RawBuilder<unknown> {
+  return sql`select top.recipe_id from (
+      select hit.recipe_id, min(hit.weight) as best, max(hit.updated_at) as updated_at
+      from spelled s cross join lateral (
+        select rw.recipe_id, rw.weight, rw.updated_at from recipe_words rw where rw.word = s.word
+        order by rw.weight, rw.updated_at desc, rw.recipe_id limit ${offset + limit}) hit
+      where s.word is not null
+      group by hit.recipe_id) top
+    order by top.best, top.updated_at desc, top.recipe_id limit ${limit} offset ${offset}`;
+}
+
+/**
+ * How many recipes a one-word search finds: with one spelling, its entries (each recipe once);
+ * with several, the recipes in the word's range (a recipe may carry several spellings).
+ */
+const ONE_WORD_TOTAL = sql`case when (select count(*) from spelled where word is not null) = 1
+    then (select count(*) from recipe_words rw where rw.word = (select word from spelled where word is not null))
+    else (select count(*) from (
+      select rw.recipe_id from recipe_words rw
+      where rw.word >= ${WORD} and rw.word < ${WORD_END} group by rw.recipe_id) r)
+    end::int`;
 
 const ORDER_OF: Record<CardQuery['sort'], RawBuilder<unknown>> = {
   updated: sql`r.updated_at desc, r.id`,
@@ -119,27 +167,38 @@ export class PostgresRecipeListingRepository implements RecipeListingRepository 
             on tc.recipe_id = r.id`
         : sql``;
     const offset = (query.page - 1) * query.limit;
-    const matches = searching ? sql`${matchingRecipes(query.text ?? '')},` : sql``;
+    // A search in its own order for one word reads its page off the ranked index; every other
+    // search gathers its matches (`m`). Which one is decided by the words the database finds, and
+    // only the chosen side runs (subqueries of a `case` run when reached, CTEs when read).
+    const ranked = matchesAlone && sort === 'relevance';
+    const matches = searching
+      ? sql`${matchingRecipes(query.text ?? '')}, ${ranked ? sql`${SPELLINGS},` : sql``}`
+      : sql``;
+    const oneWord = sql`(select cardinality(words) = 1 from q)`;
     // Without any filter the total is the table's count; otherwise the matches are counted once more
     // (no window over every match: the page itself is a top-N of its order).
     const total =
       !searching && filters.length === 0
         ? sql`select count(*)::int as n from recipes`
-        : matchesAlone
-          ? sql`select count(*)::int as n from m`
-          : sql`select count(*)::int as n from ${from} ${where}`;
-    const pageIds = matchesAlone
-      ? sql`select m.id from m order by ${sort === 'relevance' ? sql`m.best, ` : sql``}m.updated_at desc, m.id
-          limit ${query.limit} offset ${offset}`
-      : sql`select r.id from ${from} ${tastyCounts} ${where} order by ${ORDER_OF[sort]}
-          limit ${query.limit} offset ${offset}`;
+        : ranked
+          ? sql`select case when ${oneWord} then ${ONE_WORD_TOTAL} else (select count(*)::int from m) end as n`
+          : matchesAlone
+            ? sql`select count(*)::int as n from m`
+            : sql`select count(*)::int as n from ${from} ${where}`;
+    const pageIds = ranked
+      ? sql`case when ${oneWord} then array(${oneWordPage(query.limit, offset)}) else array(
+          select m.id from m order by m.best, m.updated_at desc, m.id limit ${query.limit} offset ${offset}) end`
+      : matchesAlone
+        ? sql`array(select m.id from m order by m.updated_at desc, m.id limit ${query.limit} offset ${offset})`
+        : sql`array(select r.id from ${from} ${tastyCounts} ${where} order by ${ORDER_OF[sort]}
+          limit ${query.limit} offset ${offset})`;
 
     // One query: the page's ids in order (an array keeps the order of its select), the total, then
     // everything a card shows for just those rows (people joined, marks as subqueries).
     const { rows } = await sql<CardRow>`
-      with ${matches}
+      with recursive ${matches}
       page as (
-        select p.id, p.ord from unnest(array(${pageIds})) with ordinality as p(id, ord)),
+        select p.id, p.ord from unnest(${pageIds}) with ordinality as p(id, ord)),
       total as (${total})
       select r.id, r.slug, r.title, r.tags, r.total_minutes, r.created_at, r.updated_at,
         (select n from total) as total,
@@ -164,7 +223,7 @@ export class PostgresRecipeListingRepository implements RecipeListingRepository 
       // Past the last page: no row carried the total.
       const counted = await sql<{
         n: number;
-      }>`with ${matches} total as (${total}) select n from total`.execute(this.db);
+      }>`with recursive ${matches} total as (${total}) select n from total`.execute(this.db);
       count = counted.rows[0]?.n ?? 0;
     }
     return { items: rows.map(cardFromRow), total: count };
