@@ -119,6 +119,8 @@ const CACHED: Partial<Record<keyof Repositories, Record<string, CachedRead>>> = 
   recipeListing: {
     cards: { key: ([query]) => `cards:${JSON.stringify(query)}`, tags: () => [tag.cards, tag.people] },
   },
+  // Saving the settings is not in WRITES: it clears everything, this too.
+  settings: { get: { key: () => 'settings', tags: () => ['settings'] } },
 };
 
 const ofRecipe = (recipeId: unknown): Touched => [tag.recipe(recipeId), tag.cards];

@@ -163,3 +163,21 @@ test('a save waits on no lock of the whole household: only on a save of the same
     await held.end();
   }
 });
+
+test('a save that keeps its slug writes the row in one statement, with no savepoint to fall back to', async () => {
+  const created = await createRecipe(t, t.owner, { title: 'Counted soup' });
+  const current = await request(t.app).get(`/api/v1/recipes/${created.id}`).set('Cookie', t.owner.cookie);
+  const put = (title: string) =>
+    request(t.app)
+      .put(`/api/v1/recipes/${created.id}`)
+      .set('Cookie', t.owner.cookie)
+      .send({ ...asInput(current.body), title })
+      .expect(200);
+  // The same title; then a title whose slug changes (looked up, then written behind a savepoint).
+  const kept = await t.queries.during(() => put('Counted soup'));
+  const changed = await t.queries.during(() => put('Counted stew'));
+  // Kept: the row locked, the update, the notice to other instances, the answer.
+  // Changed: the same, and the slug lookup, the savepoint and its release.
+  expect(changed - kept).toBe(3);
+  expect((await retitle(created.id, 'Counted stew')).slug).toBe('counted-stew');
+});

@@ -203,33 +203,40 @@ export class PostgresRecipeRepository implements RecipeRepository {
     }
   }
 
-  async replace(recipe: Recipe): Promise<'replaced' | 'missing' | 'slug_taken'> {
+  async replace(recipe: Recipe, slug: 'kept' | 'chosen'): Promise<'replaced' | 'missing' | 'slug_taken'> {
     if (!this.db.isTransaction) {
-      return this.db.transaction().execute((trx) => new PostgresRecipeRepository(trx).replace(recipe));
+      return this.db.transaction().execute((trx) => new PostgresRecipeRepository(trx).replace(recipe, slug));
     }
-    const body = storedBody(recipe);
+    if (slug === 'kept') return (await this.update(recipe, sql``)) ? 'replaced' : 'missing';
     // A slug another save took first breaks the unique index: the savepoint keeps the transaction usable.
     await sql`savepoint recipe_replace`.execute(this.db);
     try {
-      const { rows } = await sql<{ id: string }>`
-        update recipes set
-          slug = ${recipe.slug}, title = ${recipe.title}, title_sort = ${titleSortKey(recipe.title)},
-          description = ${recipe.description}, servings = ${recipe.servings},
-          prep_minutes = ${recipe.prepMinutes}, cook_minutes = ${recipe.cookMinutes},
-          source_url = ${recipe.sourceUrl}, source_name = ${recipe.sourceName}, source_key = ${sourceKey(recipe.sourceUrl)},
-          tags = ${recipe.tags}::text[],
-          ingredient_groups = ${body.ingredientGroups}::jsonb, steps = ${body.steps}::jsonb,
-          edit_policy = ${recipe.editPolicy}, updated_by = ${recipe.updatedById}, updated_at = ${recipe.updatedAt},
-          search = ${searchVector(recipe)}
-        where id = ${recipe.id}
-        returning id`.execute(this.db);
+      const found = await this.update(recipe, sql`slug = ${recipe.slug},`);
       await sql`release savepoint recipe_replace`.execute(this.db);
-      return rows.length > 0 ? 'replaced' : 'missing';
+      return found ? 'replaced' : 'missing';
     } catch (error) {
       await sql`rollback to savepoint recipe_replace`.execute(this.db);
       if (isUniqueViolation(error)) return 'slug_taken';
       throw error;
     }
+  }
+
+  /** Writes every column of the recipe but its slug (unless `slug` sets it); false when it is gone. */
+  private async update(recipe: Recipe, slug: RawBuilder<unknown>): Promise<boolean> {
+    const body = storedBody(recipe);
+    const { rows } = await sql<{ id: string }>`
+      update recipes set
+        ${slug} title = ${recipe.title}, title_sort = ${titleSortKey(recipe.title)},
+        description = ${recipe.description}, servings = ${recipe.servings},
+        prep_minutes = ${recipe.prepMinutes}, cook_minutes = ${recipe.cookMinutes},
+        source_url = ${recipe.sourceUrl}, source_name = ${recipe.sourceName}, source_key = ${sourceKey(recipe.sourceUrl)},
+        tags = ${recipe.tags}::text[],
+        ingredient_groups = ${body.ingredientGroups}::jsonb, steps = ${body.steps}::jsonb,
+        edit_policy = ${recipe.editPolicy}, updated_by = ${recipe.updatedById}, updated_at = ${recipe.updatedAt},
+        search = ${searchVector(recipe)}
+      where id = ${recipe.id}
+      returning id`.execute(this.db);
+    return rows.length > 0;
   }
 
   async delete(id: string): Promise<boolean> {

@@ -80,10 +80,12 @@ export class RecipeCollection {
   ): Promise<RecipeDetails> {
     const content = checkRecipeInput(input);
     const { store, clock } = this.deps;
+    // The household's settings change rarely and guard nothing a save could race with: read
+    // before the transaction (kept in memory between their changes), not in it.
+    const { recipesLockedByDefault } = await store.settings.get();
     await store.transaction(async (tx) => {
       const current = await tx.recipes.byIdForUpdate(id);
       if (!current) throw recipeNotFound();
-      const { recipesLockedByDefault } = await tx.settings.get();
       const abilities = abilitiesOf(caller, current, recipesLockedByDefault);
       if (!abilities.canEdit) {
         throw new Forbidden(
@@ -108,15 +110,16 @@ export class RecipeCollection {
         updatedById: caller.account.id,
         updatedAt: nextUpdatedAt(clock.now(), current.updatedAt),
       });
-      const replace = async (slug: string) => {
-        const outcome = await tx.recipes.replace(next(slug));
+      const replace = async (slug: string, kept: boolean) => {
+        const outcome = await tx.recipes.replace(next(slug), kept ? 'kept' : 'chosen');
         if (outcome === 'missing') throw recipeNotFound();
         return outcome === 'slug_taken' ? 'taken' : outcome;
       };
       // The slug stays across edits unless the title changes into one that asks for another.
       const keeps = content.title === current.title || slugFitsBase(current.slug, slugBase(content.title));
-      if (keeps) await replace(current.slug);
-      else await withFreeSlug(tx, content.title, current.slug, replace);
+      if (keeps) await replace(current.slug, true);
+      else
+        await withFreeSlug(tx, content.title, current.slug, (slug) => replace(slug, slug === current.slug));
     });
     return this.byId(caller, id);
   }

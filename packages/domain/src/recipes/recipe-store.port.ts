@@ -54,9 +54,11 @@ export interface RecipeRepository {
   insert(recipe: Recipe): Promise<boolean>;
   /**
    * Replaces the whole recipe row in one statement: `missing` when it is gone, `slug_taken` when
-   * another recipe has its slug (nothing changed, the transaction goes on).
+   * another recipe has its slug (nothing changed, the transaction goes on). With `kept` the row
+   * keeps the slug it has (`recipe.slug` is that slug and is not written again), so nothing can
+   * clash and the statement needs no way back.
    */
-  replace(recipe: Recipe): Promise<'replaced' | 'missing' | 'slug_taken'>;
+  replace(recipe: Recipe, slug: 'kept' | 'chosen'): Promise<'replaced' | 'missing' | 'slug_taken'>;
   delete(id: string): Promise<boolean>;
   /** Marks the recipe a favorite of the account; false when there is no such recipe. */
   addFavorite(recipeId: string, accountId: string, at: Date): Promise<boolean>;
