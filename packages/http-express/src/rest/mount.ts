@@ -161,10 +161,20 @@ async function admitted(
   res: Response,
   options: MountOptions,
 ): Promise<Caller | null> {
-  labelRequest(req, res, { operationId: route.operationId });
-  if (route.access.kind === 'public') return null;
-  const caller = await options.resolveCaller(req);
-  if (caller) labelRequest(req, res, { accountId: caller.account.id });
+  const operationId = route.operationId;
+  if (route.access.kind === 'public') {
+    labelRequest(req, res, { operationId });
+    return null;
+  }
+  let caller: Caller | null;
+  try {
+    caller = await options.resolveCaller(req);
+  } catch (error) {
+    labelRequest(req, res, { operationId });
+    throw error;
+  }
+  // One child logger per request, with both names (making one is a good part of a cached read).
+  labelRequest(req, res, caller ? { operationId, accountId: caller.account.id } : { operationId });
   checkAccess(route.access, caller);
   return caller;
 }
