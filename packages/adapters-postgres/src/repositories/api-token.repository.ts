@@ -1,6 +1,27 @@
 import type { Account, ApiTokenListing, ApiTokenRepository, Scope, StoredApiToken } from '@larder/domain';
 import { accountFromRow } from './account.repository.js';
+import { compiledOnce } from './compiled-once.js';
 import { type Executor, storable } from './executor.js';
+
+/** Who a credential belongs to: the row by its digest, with its account. */
+const withAccount = compiledOnce(['digest'], (db, v) =>
+  db
+    .selectFrom('api_tokens as t')
+    .innerJoin('accounts as a', 'a.id', 't.owner_id')
+    .selectAll('a')
+    .select([
+      't.id as token_id',
+      't.owner_id',
+      't.name as token_name',
+      't.prefix',
+      't.token_digest',
+      't.scopes',
+      't.created_at as token_created_at',
+      't.expires_at',
+      't.last_used_at',
+    ])
+    .where('t.token_digest', '=', v.digest),
+);
 
 export class PostgresApiTokenRepository implements ApiTokenRepository {
   constructor(private readonly db: Executor) {}
@@ -23,23 +44,7 @@ export class PostgresApiTokenRepository implements ApiTokenRepository {
   }
 
   async findWithAccount(tokenDigest: string): Promise<{ token: StoredApiToken; account: Account } | null> {
-    const row = await this.db
-      .selectFrom('api_tokens as t')
-      .innerJoin('accounts as a', 'a.id', 't.owner_id')
-      .selectAll('a')
-      .select([
-        't.id as token_id',
-        't.owner_id',
-        't.name as token_name',
-        't.prefix',
-        't.token_digest',
-        't.scopes',
-        't.created_at as token_created_at',
-        't.expires_at',
-        't.last_used_at',
-      ])
-      .where('t.token_digest', '=', tokenDigest)
-      .executeTakeFirst();
+    const [row] = await withAccount(this.db, { digest: tokenDigest });
     if (!row) return null;
     return {
       token: {

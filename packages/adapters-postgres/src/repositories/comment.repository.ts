@@ -40,7 +40,7 @@ function commentFromRow(row: CommentRow): Comment {
  * new to the reader — the domain's `isNewComment` for a whole listing in one statement: only for
  * the recipe's author or a member with a comment on it; by somebody else; above the reader's mark.
  */
-export function hasNewComments(recipe: string, readerId: string): RawBuilder<boolean> {
+export function hasNewComments(recipe: string, readerId: unknown): RawBuilder<boolean> {
   const id = sql.ref(`${recipe}.id`);
   const author = sql.ref(`${recipe}.created_by`);
   return sql<boolean>`(

@@ -9,6 +9,7 @@ import type {
 import { usernameKey } from '@larder/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { hasNewComments } from './comment.repository.js';
+import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
 import { PERSON_COLUMNS, personFrom } from './recipe-rows.js';
 
@@ -20,7 +21,7 @@ import { PERSON_COLUMNS, personFrom } from './recipe-rows.js';
  * lowers) less the compound wholes (15 numhword, 16 asciihword, 17 hword) — the same words as
  * `ts_debug('simple', …)` gives, at a fifth of its cost (a test holds the two together).
  */
-export function searchWords(text: string): RawBuilder<unknown> {
+export function searchWords(text: unknown): RawBuilder<unknown> {
   return sql`(select coalesce(array_agg(distinct lower(p.token)), '{}')
     from ts_parse('default', ${text}::text) p
     where p.tokid in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20, 21, 22))`;
@@ -31,7 +32,7 @@ export function searchWords(text: string): RawBuilder<unknown> {
  * found through `recipe_words`' btree (a word range, `word` to `word` + U+10FFFF, in C
  * order); `best` is the best place any of them stands (A title … D steps), `updated_at` the recipe's.
  */
-function matchingRecipes(text: string): RawBuilder<unknown> {
+function matchingRecipes(text: unknown): RawBuilder<unknown> {
   // Per word its recipes (a word may match several of a recipe's words), then the recipes every word found.
   // `offset 0` keeps each word's lookup a range scan of its own, whatever the planner guesses.
   return sql`q as (select ${searchWords(text)} as words),
@@ -71,12 +72,12 @@ const SPELLINGS = sql`spelled(word) as (
  * page — a recipe ahead of a page's recipe in its best spelling's list is ahead of it overall too.
  * Those few are merged (a recipe may have several spellings: its best counts) and the page taken.
  */
-function oneWordPage(limit: number, offset: number): RawBuilder<unknown> {
+function oneWordPage(limit: unknown, offset: unknown, enough: unknown): RawBuilder<unknown> {
   return sql`select top.recipe_id from (
       select hit.recipe_id, min(hit.weight) as best, max(hit.updated_at) as updated_at
       from spelled s cross join lateral (
         select rw.recipe_id, rw.weight, rw.updated_at from recipe_words rw where rw.word = s.word
-        order by rw.weight, rw.updated_at desc, rw.recipe_id limit ${offset + limit}) hit
+        order by rw.weight, rw.updated_at desc, rw.recipe_id limit ${enough}) hit
       where s.word is not null
       group by hit.recipe_id) top
     order by top.best, top.updated_at desc, top.recipe_id limit ${limit} offset ${offset}`;
@@ -137,93 +138,177 @@ interface CardRow {
   total: number;
 }
 
+/** What decides a card query's statement, its values aside. */
+interface Shape {
+  tags: boolean;
+  maxMinutes: boolean;
+  favorites: boolean;
+  author: boolean;
+  searching: boolean;
+  sort: CardQuery['sort'];
+}
+
+/** The values a card query's statement takes (`enough`: how many of each spelling a ranked page reads). */
+type CardValue = 'viewer' | 'text' | 'tags' | 'maxMinutes' | 'author' | 'limit' | 'offset' | 'enough';
+
+function shapeOf(query: CardQuery): Shape {
+  const searching = query.text !== undefined;
+  return {
+    tags: query.tags.length > 0,
+    maxMinutes: query.maxMinutes !== undefined,
+    favorites: query.favoritesOnly,
+    author: query.author !== undefined,
+    searching,
+    sort: query.sort === 'relevance' && !searching ? 'updated' : query.sort,
+  };
+}
+
+/**
+ * A card query's statements for one shape, over values that are the real ones or stand-ins: the
+ * page (its ids in order, the total, and everything a card shows for just those rows) and the
+ * total alone (for a page past the last).
+ */
+function cardStatements(shape: Shape, v: Record<CardValue, unknown>) {
+  const filters: RawBuilder<unknown>[] = [];
+  if (shape.tags) filters.push(sql`r.tags @> ${v.tags}::text[]`);
+  if (shape.maxMinutes) filters.push(sql`r.total_minutes <= ${v.maxMinutes}`);
+  if (shape.favorites) {
+    filters.push(
+      sql`exists (select 1 from recipe_favorites f where f.recipe_id = r.id and f.account_id = ${v.viewer})`,
+    );
+  }
+  if (shape.author) {
+    filters.push(sql`r.created_by = (select a.id from accounts a where a.username_key = ${v.author})`);
+  }
+  const { searching, sort } = shape;
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  // A search in its own order (or the newest first) with no filter needs no other table than its matches.
+  const matchesAlone = searching && filters.length === 0 && (sort === 'relevance' || sort === 'updated');
+  const from = searching ? sql`recipes r join m on m.id = r.id` : sql`recipes r`;
+  const tastyCounts =
+    sort === 'tasty'
+      ? sql`left join (select recipe_id, count(*)::int as n from recipe_tasty_marks group by recipe_id) tc
+          on tc.recipe_id = r.id`
+      : sql``;
+  // A search in its own order for one word reads its page off the ranked index; every other
+  // search gathers its matches (`m`). Which one is decided by the words the database finds, and
+  // only the chosen side runs (subqueries of a `case` run when reached, CTEs when read).
+  const ranked = matchesAlone && sort === 'relevance';
+  const matches = searching ? sql`${matchingRecipes(v.text)}, ${ranked ? sql`${SPELLINGS},` : sql``}` : sql``;
+  const oneWord = sql`(select cardinality(words) = 1 from q)`;
+  // Without any filter the total is the table's count; otherwise the matches are counted once more
+  // (no window over every match: the page itself is a top-N of its order).
+  const total =
+    !searching && filters.length === 0
+      ? sql`select count(*)::int as n from recipes`
+      : ranked
+        ? sql`select case when ${oneWord} then ${ONE_WORD_TOTAL} else (select count(*)::int from m) end as n`
+        : matchesAlone
+          ? sql`select count(*)::int as n from m`
+          : sql`select count(*)::int as n from ${from} ${where}`;
+  const pageIds = ranked
+    ? sql`case when ${oneWord} then array(${oneWordPage(v.limit, v.offset, v.enough)}) else array(
+        select m.id from m order by m.best, m.updated_at desc, m.id limit ${v.limit} offset ${v.offset}) end`
+    : matchesAlone
+      ? sql`array(select m.id from m order by m.updated_at desc, m.id limit ${v.limit} offset ${v.offset})`
+      : sql`array(select r.id from ${from} ${tastyCounts} ${where} order by ${ORDER_OF[sort]}
+          limit ${v.limit} offset ${v.offset})`;
+
+  // One query: the page's ids in order (an array keeps the order of its select), the total, then
+  // everything a card shows for just those rows (people joined, marks as subqueries).
+  const page = sql<CardRow>`
+    with recursive ${matches}
+    page as (
+      select p.id, p.ord from unnest(${pageIds}) with ordinality as p(id, ord)),
+    total as (${total})
+    select r.id, r.slug, r.title, r.tags, r.total_minutes, r.created_at, r.updated_at,
+      (select n from total) as total,
+      exists (select 1 from recipe_favorites f where f.recipe_id = r.id and f.account_id = ${v.viewer})
+        as favorite,
+      exists (select 1 from recipe_tasty_marks t where t.recipe_id = r.id and t.account_id = ${v.viewer})
+        as tasty,
+      (select count(*)::int from recipe_tasty_marks t where t.recipe_id = r.id) as tasty_count,
+      -- What comments and photos add to a card, for the page rows only:
+      ${hasNewComments('r', v.viewer)} as new_comments,
+      ${PHOTO_COLUMNS},
+      ${person('c')} as created_by_person,
+      ${person('u')} as updated_by_person
+    from page p
+    join recipes r on r.id = p.id
+    left join accounts c on c.id = r.created_by
+    left join accounts u on u.id = r.updated_by
+    order by p.ord`;
+  const recount = sql<{ n: number }>`with recursive ${matches} total as (${total}) select n from total`;
+  return { page, recount, ranked };
+}
+
+/** The values of a card query as its statements take them. */
+function valuesOf(query: CardQuery): Record<CardValue, unknown> {
+  const offset = (query.page - 1) * query.limit;
+  return {
+    viewer: query.viewerId,
+    text: query.text ?? '',
+    tags: query.tags,
+    maxMinutes: query.maxMinutes ?? null,
+    author: query.author === undefined ? null : usernameKey(query.author),
+    limit: query.limit,
+    offset,
+    enough: offset + query.limit,
+  };
+}
+
+/** The values a shape's page statement takes (each must appear in it). */
+function valueNamesOf(shape: Shape, ranked: boolean): CardValue[] {
+  return [
+    'viewer',
+    'limit',
+    'offset',
+    ...(shape.searching ? (['text'] as const) : []),
+    ...(ranked ? (['enough'] as const) : []),
+    ...(shape.tags ? (['tags'] as const) : []),
+    ...(shape.maxMinutes ? (['maxMinutes'] as const) : []),
+    ...(shape.author ? (['author'] as const) : []),
+  ];
+}
+
+/** Each shape's page statement, built and compiled once (a few dozen shapes at most). */
+const pageStatements = new Map<
+  string,
+  (db: Executor, values: Record<CardValue, unknown>) => Promise<CardRow[]>
+>();
+
+function pageStatementOf(shape: Shape) {
+  const key = JSON.stringify(shape);
+  let statement = pageStatements.get(key);
+  if (!statement) {
+    const { ranked } = cardStatements(shape, valuesOf(EMPTY_QUERY));
+    statement = compiledOnce(valueNamesOf(shape, ranked), (_db, v) => cardStatements(shape, v).page);
+    pageStatements.set(key, statement);
+  }
+  return statement;
+}
+
+const EMPTY_QUERY: CardQuery = {
+  viewerId: '',
+  tags: [],
+  favoritesOnly: false,
+  sort: 'updated',
+  page: 1,
+  limit: 1,
+};
+
 /** Finding recipes: pages of cards with search and filters, tags and authors with their counts. */
 export class PostgresRecipeListingRepository implements RecipeListingRepository {
   constructor(private readonly db: Executor) {}
 
   async cards(query: CardQuery): Promise<CardPage> {
-    const filters: RawBuilder<unknown>[] = [];
-    if (query.tags.length > 0) filters.push(sql`r.tags @> ${query.tags}::text[]`);
-    if (query.maxMinutes !== undefined) filters.push(sql`r.total_minutes <= ${query.maxMinutes}`);
-    if (query.favoritesOnly) {
-      filters.push(
-        sql`exists (select 1 from recipe_favorites f where f.recipe_id = r.id and f.account_id = ${query.viewerId})`,
-      );
-    }
-    if (query.author !== undefined) {
-      filters.push(
-        sql`r.created_by = (select a.id from accounts a where a.username_key = ${usernameKey(query.author)})`,
-      );
-    }
-    const searching = query.text !== undefined;
-    const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-    const sort = query.sort === 'relevance' && !searching ? 'updated' : query.sort;
-    // A search in its own order (or the newest first) with no filter needs no other table than its matches.
-    const matchesAlone = searching && filters.length === 0 && (sort === 'relevance' || sort === 'updated');
-    const from = searching ? sql`recipes r join m on m.id = r.id` : sql`recipes r`;
-    const tastyCounts =
-      sort === 'tasty'
-        ? sql`left join (select recipe_id, count(*)::int as n from recipe_tasty_marks group by recipe_id) tc
-            on tc.recipe_id = r.id`
-        : sql``;
-    const offset = (query.page - 1) * query.limit;
-    // A search in its own order for one word reads its page off the ranked index; every other
-    // search gathers its matches (`m`). Which one is decided by the words the database finds, and
-    // only the chosen side runs (subqueries of a `case` run when reached, CTEs when read).
-    const ranked = matchesAlone && sort === 'relevance';
-    const matches = searching
-      ? sql`${matchingRecipes(query.text ?? '')}, ${ranked ? sql`${SPELLINGS},` : sql``}`
-      : sql``;
-    const oneWord = sql`(select cardinality(words) = 1 from q)`;
-    // Without any filter the total is the table's count; otherwise the matches are counted once more
-    // (no window over every match: the page itself is a top-N of its order).
-    const total =
-      !searching && filters.length === 0
-        ? sql`select count(*)::int as n from recipes`
-        : ranked
-          ? sql`select case when ${oneWord} then ${ONE_WORD_TOTAL} else (select count(*)::int from m) end as n`
-          : matchesAlone
-            ? sql`select count(*)::int as n from m`
-            : sql`select count(*)::int as n from ${from} ${where}`;
-    const pageIds = ranked
-      ? sql`case when ${oneWord} then array(${oneWordPage(query.limit, offset)}) else array(
-          select m.id from m order by m.best, m.updated_at desc, m.id limit ${query.limit} offset ${offset}) end`
-      : matchesAlone
-        ? sql`array(select m.id from m order by m.updated_at desc, m.id limit ${query.limit} offset ${offset})`
-        : sql`array(select r.id from ${from} ${tastyCounts} ${where} order by ${ORDER_OF[sort]}
-          limit ${query.limit} offset ${offset})`;
-
-    // One query: the page's ids in order (an array keeps the order of its select), the total, then
-    // everything a card shows for just those rows (people joined, marks as subqueries).
-    const { rows } = await sql<CardRow>`
-      with recursive ${matches}
-      page as (
-        select p.id, p.ord from unnest(${pageIds}) with ordinality as p(id, ord)),
-      total as (${total})
-      select r.id, r.slug, r.title, r.tags, r.total_minutes, r.created_at, r.updated_at,
-        (select n from total) as total,
-        exists (select 1 from recipe_favorites f where f.recipe_id = r.id and f.account_id = ${query.viewerId})
-          as favorite,
-        exists (select 1 from recipe_tasty_marks t where t.recipe_id = r.id and t.account_id = ${query.viewerId})
-          as tasty,
-        (select count(*)::int from recipe_tasty_marks t where t.recipe_id = r.id) as tasty_count,
-        -- What comments and photos add to a card, for the page rows only:
-        ${hasNewComments('r', query.viewerId)} as new_comments,
-        ${PHOTO_COLUMNS},
-        ${person('c')} as created_by_person,
-        ${person('u')} as updated_by_person
-      from page p
-      join recipes r on r.id = p.id
-      left join accounts c on c.id = r.created_by
-      left join accounts u on u.id = r.updated_by
-      order by p.ord`.execute(this.db);
-
+    const shape = shapeOf(query);
+    const values = valuesOf(query);
+    const rows = await pageStatementOf(shape)(this.db, values);
     let count = rows[0]?.total ?? 0;
-    if (rows.length === 0 && offset > 0) {
+    if (rows.length === 0 && (values.offset as number) > 0) {
       // Past the last page: no row carried the total.
-      const counted = await sql<{
-        n: number;
-      }>`with recursive ${matches} total as (${total}) select n from total`.execute(this.db);
+      const counted = await cardStatements(shape, values).recount.execute(this.db);
       count = counted.rows[0]?.n ?? 0;
     }
     return { items: rows.map(cardFromRow), total: count };

@@ -9,6 +9,7 @@ import type {
 import { ingredientGroupsOf, sourceKey, stepsOf, titleSortKey } from '@larder/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { compiledOnce } from './compiled-once.js';
 import { type Executor, isUniqueViolation, storable } from './executor.js';
 import { PERSON_COLUMNS, RECIPE_COLUMNS, json, personFrom, personOf, recipeFromRow } from './recipe-rows.js';
 
@@ -49,67 +50,75 @@ function storedBody(recipe: Recipe) {
   };
 }
 
+/** A recipe as one member sees it, found by its id or its slug: the row, its people, marks and photos. */
+function viewQuery(db: Executor, by: 'r.id' | 'r.slug', key: string, viewerId: string) {
+  return db
+    .selectFrom('recipes as r')
+    .select(RECIPE_COLUMNS)
+    .select((eb) => [
+      personOf(eb, 'r.created_by').as('created_by_person'),
+      personOf(eb, 'r.updated_by').as('updated_by_person'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('recipe_tasty_marks as t')
+          .innerJoin('accounts as a', 'a.id', 't.account_id')
+          .select(PERSON_COLUMNS)
+          .whereRef('t.recipe_id', '=', 'r.id')
+          .orderBy('t.created_at')
+          .orderBy('a.id'),
+      ).as('tasty_by'),
+      eb
+        .exists(
+          eb
+            .selectFrom('recipe_favorites as f')
+            .select('f.recipe_id')
+            .whereRef('f.recipe_id', '=', 'r.id')
+            .where('f.account_id', '=', viewerId),
+        )
+        .as('favorite'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('recipe_images as i')
+          .select(['i.id', 'i.width', 'i.height', 'i.position'])
+          .whereRef('i.recipe_id', '=', 'r.id')
+          .orderBy('i.position')
+          .orderBy('i.id'),
+      ).as('images'),
+      eb
+        .selectFrom('recipe_images as i')
+        .select('i.id')
+        .whereRef('i.recipe_id', '=', 'r.id')
+        .where('i.is_cover', '=', true)
+        .as('cover_image_id'),
+      eb
+        .selectFrom('recipe_images as i')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('i.recipe_id', '=', 'r.id')
+        .as('image_count'),
+      eb
+        .selectFrom('recipe_images as i')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('i.bytes'), e.lit(0)).as('n'))
+        .whereRef('i.recipe_id', '=', 'r.id')
+        .as('image_bytes'),
+      eb
+        .selectFrom('household_settings as s')
+        .select('s.recipes_locked_by_default')
+        .where('s.id', '=', 1)
+        .as('locked_by_default'),
+    ])
+    .where(by, '=', key);
+}
+
+const viewById = compiledOnce(['key', 'viewer'], (db, v) => viewQuery(db, 'r.id', v.key, v.viewer));
+const viewBySlug = compiledOnce(['key', 'viewer'], (db, v) => viewQuery(db, 'r.slug', v.key, v.viewer));
+
 export class PostgresRecipeRepository implements RecipeRepository {
   constructor(private readonly db: Executor) {}
 
   async view(key: { id: string } | { slug: string }, viewerId: string): Promise<RecipeView | null> {
-    if (!storable('id' in key ? key.id : key.slug)) return null;
-    const row = await this.db
-      .selectFrom('recipes as r')
-      .select(RECIPE_COLUMNS)
-      .select((eb) => [
-        personOf(eb, 'r.created_by').as('created_by_person'),
-        personOf(eb, 'r.updated_by').as('updated_by_person'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('recipe_tasty_marks as t')
-            .innerJoin('accounts as a', 'a.id', 't.account_id')
-            .select(PERSON_COLUMNS)
-            .whereRef('t.recipe_id', '=', 'r.id')
-            .orderBy('t.created_at')
-            .orderBy('a.id'),
-        ).as('tasty_by'),
-        eb
-          .exists(
-            eb
-              .selectFrom('recipe_favorites as f')
-              .select('f.recipe_id')
-              .whereRef('f.recipe_id', '=', 'r.id')
-              .where('f.account_id', '=', viewerId),
-          )
-          .as('favorite'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('recipe_images as i')
-            .select(['i.id', 'i.width', 'i.height', 'i.position'])
-            .whereRef('i.recipe_id', '=', 'r.id')
-            .orderBy('i.position')
-            .orderBy('i.id'),
-        ).as('images'),
-        eb
-          .selectFrom('recipe_images as i')
-          .select('i.id')
-          .whereRef('i.recipe_id', '=', 'r.id')
-          .where('i.is_cover', '=', true)
-          .as('cover_image_id'),
-        eb
-          .selectFrom('recipe_images as i')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('i.recipe_id', '=', 'r.id')
-          .as('image_count'),
-        eb
-          .selectFrom('recipe_images as i')
-          .select((e) => e.fn.coalesce(e.fn.sum<number>('i.bytes'), e.lit(0)).as('n'))
-          .whereRef('i.recipe_id', '=', 'r.id')
-          .as('image_bytes'),
-        eb
-          .selectFrom('household_settings as s')
-          .select('s.recipes_locked_by_default')
-          .where('s.id', '=', 1)
-          .as('locked_by_default'),
-      ])
-      .where('id' in key ? 'r.id' : 'r.slug', '=', 'id' in key ? key.id : key.slug)
-      .executeTakeFirst();
+    const value = 'id' in key ? key.id : key.slug;
+    if (!storable(value)) return null;
+    const [row] = await ('id' in key ? viewById : viewBySlug)(this.db, { key: value, viewer: viewerId });
     if (!row) return null;
     const tastyBy = json<PersonRef[]>(row.tasty_by);
     return {

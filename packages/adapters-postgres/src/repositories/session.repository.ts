@@ -1,6 +1,23 @@
 import type { Account, SessionRepository, StoredSession } from '@larder/domain';
 import { accountFromRow } from './account.repository.js';
+import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
+
+/** Who a credential belongs to: the row by its digest, with its account. */
+const withAccount = compiledOnce(['digest'], (db, v) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('accounts as a', 'a.id', 's.account_id')
+    .selectAll('a')
+    .select([
+      's.token_digest',
+      's.account_id',
+      's.created_at as session_created_at',
+      's.expires_at',
+      's.refreshed_at',
+    ])
+    .where('s.token_digest', '=', v.digest),
+);
 
 export class PostgresSessionRepository implements SessionRepository {
   constructor(private readonly db: Executor) {}
@@ -19,19 +36,7 @@ export class PostgresSessionRepository implements SessionRepository {
   }
 
   async findWithAccount(tokenDigest: string): Promise<{ session: StoredSession; account: Account } | null> {
-    const row = await this.db
-      .selectFrom('sessions as s')
-      .innerJoin('accounts as a', 'a.id', 's.account_id')
-      .selectAll('a')
-      .select([
-        's.token_digest',
-        's.account_id',
-        's.created_at as session_created_at',
-        's.expires_at',
-        's.refreshed_at',
-      ])
-      .where('s.token_digest', '=', tokenDigest)
-      .executeTakeFirst();
+    const [row] = await withAccount(this.db, { digest: tokenDigest });
     if (!row) return null;
     return {
       session: {
