@@ -16,12 +16,29 @@ export interface RecipeDetails extends RecipeView {
   abilities: RecipeAbilities;
 }
 
+/**
+ * Details already worked out, per view and per what the caller's abilities depend on. A store
+ * that keeps views in memory hands out the same view again until it changes: a repeated read then
+ * answers the same details, which lets the presentation of an unchanged answer be kept too.
+ * Entries go with their view.
+ */
+const workedOut = new WeakMap<RecipeView, Map<string, RecipeDetails>>();
+
 export function detailsOf(caller: Caller, view: RecipeView): RecipeDetails {
-  return {
+  // Everything `abilitiesOf` reads of the caller.
+  const { account } = caller;
+  const whom = `${account.id} ${account.role} ${caller.via} ${caller.scopes?.join(',') ?? ''}`;
+  let forView = workedOut.get(view);
+  const known = forView?.get(whom);
+  if (known) return known;
+  const details: RecipeDetails = Object.freeze({
     ...view,
     locked: isLocked(view.recipe.editPolicy, view.lockedByDefault),
-    abilities: abilitiesOf(caller, view.recipe, view.lockedByDefault),
-  };
+    abilities: Object.freeze(abilitiesOf(caller, view.recipe, view.lockedByDefault)),
+  });
+  if (!forView) workedOut.set(view, (forView = new Map()));
+  forView.set(whom, details);
+  return details;
 }
 
 export interface RecipeCollectionDependencies extends Pick<CoreDependencies, 'store' | 'clock' | 'secrets'> {

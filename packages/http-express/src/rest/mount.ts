@@ -138,6 +138,26 @@ function validatorsOf(route: RouteDescription, registry: SchemaRegistry): Valida
   };
 }
 
+/** JSON of answers that cannot change (frozen), kept while the answer object lives. */
+const serializedAnswers = new WeakMap<object, string>();
+
+/** The JSON of an answer object; a frozen one is serialized once (a presenter hands it out again). */
+function serialized(answer: object): string {
+  if (!Object.isFrozen(answer)) return JSON.stringify(answer);
+  let text = serializedAnswers.get(answer);
+  if (text === undefined) {
+    text = JSON.stringify(answer);
+    serializedAnswers.set(answer, text);
+  }
+  return text;
+}
+
+/** `{"$schema": url, …answer}` from the answer's JSON, the schema first as before. */
+function withSchema(url: string, answer: string): string {
+  const schema = `{"$schema":${JSON.stringify(url)}`;
+  return answer === '{}' ? `${schema}}` : `${schema},${answer.slice(1)}`;
+}
+
 /** What a route leaves on the response for the request's log line and metrics. */
 export interface RequestLocals {
   operationId?: string;
@@ -244,16 +264,17 @@ function mountOperation(
         throw new Error(`answer of ${op.id} breaks ${output.schema}: ${JSON.stringify(issues)}`);
       }
       if (output.version) res.setHeader('ETag', `"${output.version(result as never)}"`);
-      let out = result;
+      let text: string;
       if (describedBy && typeof result === 'object' && result !== null && !Array.isArray(result)) {
         const url = options.schemaUrl(req, output.schema);
         res.setHeader('Link', `<${url}>; rel="describedBy"`);
-        out = { $schema: url, ...(result as Record<string, unknown>) };
+        text = withSchema(url, serialized(result));
+      } else {
+        text = JSON.stringify(result);
       }
       // `end`, not `send`: express would answer 304 to an If-None-Match naming the ETag, which names
       // the recipe's version (for If-Match), not every byte of this caller's answer (marks, counts).
-      const text = JSON.stringify(out);
-      res.status(output.status).type('application/json').setHeader('Content-Length', Buffer.byteLength(text));
+      res.status(output.status).type('application/json');
       res.end(text);
     } catch (error) {
       next(locatedProblem(error, route));

@@ -16,8 +16,31 @@ export function presentPerson(person: PersonRef | null) {
   return { id: p.id, username: p.username, displayName: p.displayName, color: p.color, avatarId: p.avatarId };
 }
 
-/** A whole recipe for the caller (`Recipe`). */
+/** Answers already presented, per details (which come back the same while nothing changed). */
+const presented = new WeakMap<RecipeDetails, ReturnType<typeof presentationOf>>();
+
+/**
+ * A whole recipe for the caller (`Recipe`). Frozen: the same details give the same answer object,
+ * which the transport may then serialize once.
+ */
 export function presentRecipe(details: RecipeDetails) {
+  let answer = presented.get(details);
+  if (!answer) {
+    answer = deepFreeze(presentationOf(details));
+    presented.set(details, answer);
+  }
+  return answer;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function presentationOf(details: RecipeDetails) {
   const { recipe } = details;
   return {
     id: recipe.id,
