@@ -11,6 +11,7 @@ import * as sourceKey from './20261123T1200_source_key.js';
 import * as slugPrefixIndex from './20261123T1300_slug_prefix_index.js';
 import * as recipeWords from './20261123T1400_recipe_words.js';
 import * as rankedRecipeWords from './20261125T1900_ranked_recipe_words.js';
+import * as recipeCount from './20261125T2000_recipe_count.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '20261123T1300_slug_prefix_index': slugPrefixIndex,
   '20261123T1400_recipe_words': recipeWords,
   '20261125T1900_ranked_recipe_words': rankedRecipeWords,
+  '20261125T2000_recipe_count': recipeCount,
 };
 
 export const migrationProvider: MigrationProvider = {

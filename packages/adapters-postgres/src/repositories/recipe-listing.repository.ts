@@ -196,11 +196,12 @@ function cardStatements(shape: Shape, v: Record<CardValue, unknown>) {
   const ranked = matchesAlone && sort === 'relevance';
   const matches = searching ? sql`${matchingRecipes(v.text)}, ${ranked ? sql`${SPELLINGS},` : sql``}` : sql``;
   const oneWord = sql`(select cardinality(words) = 1 from q)`;
-  // Without any filter the total is the table's count; otherwise the matches are counted once more
+  // Without any filter the total is the household's count (kept by triggers, see the migration
+  // recipe_count); otherwise the matches are counted once more
   // (no window over every match: the page itself is a top-N of its order).
   const total =
     !searching && filters.length === 0
-      ? sql`select count(*)::int as n from recipes`
+      ? sql`select coalesce(sum(delta), 0)::int as n from recipe_count`
       : ranked
         ? sql`select case when ${oneWord} then ${ONE_WORD_TOTAL} else (select count(*)::int from m) end as n`
         : matchesAlone
