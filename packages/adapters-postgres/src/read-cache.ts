@@ -1,3 +1,5 @@
+import { deepFreeze } from '@larder/domain';
+
 /**
  * A small read-through cache for the hottest reads (a session or an API token with its account, a
  * recipe as a member sees it, a page of recipe cards). It never decides anything. Every entry
@@ -61,6 +63,7 @@ export class ReadCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.remove(oldest);
     }
+    // Shared between requests: frozen, so that any accidental change fails loudly.
     this.entries.set(key, { value: deepFreeze(value), expires: now + this.ttlMs, tags });
     for (const tag of tags) {
       let keys = this.keysOfTag.get(tag);
@@ -119,13 +122,4 @@ export class ReadCache {
       if (keys?.size === 0) this.keysOfTag.delete(tag);
     }
   }
-}
-
-/** Cached values are shared between requests: freezing them makes any accidental change fail loudly. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value as Record<string, unknown>)) deepFreeze(inner);
-  }
-  return value;
 }

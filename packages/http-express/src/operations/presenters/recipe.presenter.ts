@@ -5,6 +5,7 @@ import {
   type RecipeDetails,
   type RecipeListingPage,
   type TagCount,
+  deepFreeze,
   formerMember,
   ingredientGroupsOf,
   stepsOf,
@@ -30,14 +31,6 @@ export function presentRecipe(details: RecipeDetails) {
     presented.set(details, answer);
   }
   return answer;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 function presentationOf(details: RecipeDetails) {
