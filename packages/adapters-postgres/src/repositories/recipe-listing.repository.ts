@@ -163,6 +163,20 @@ function shapeOf(query: CardQuery): Shape {
   };
 }
 
+/** Whether any filter narrows the recipes. */
+const filtered = (shape: Shape) => shape.tags || shape.maxMinutes || shape.favorites || shape.author;
+
+/** A search in its own order (or the newest first) with no filter needs no other table than its matches. */
+const matchesAlone = (shape: Shape) =>
+  shape.searching && !filtered(shape) && (shape.sort === 'relevance' || shape.sort === 'updated');
+
+/**
+ * A search in its own order for one word reads its page off the ranked index; every other search
+ * gathers its matches (`m`). Which one is decided by the words the database finds, and only the
+ * chosen side runs (subqueries of a `case` run when reached, CTEs when read).
+ */
+const ranked = (shape: Shape) => matchesAlone(shape) && shape.sort === 'relevance';
+
 /**
  * A card query's statements for one shape, over values that are the real ones or stand-ins: the
  * page (its ids in order, the total, and everything a card shows for just those rows) and the
@@ -181,36 +195,32 @@ function cardStatements(shape: Shape, v: Record<CardValue, unknown>) {
     filters.push(sql`r.created_by = (select a.id from accounts a where a.username_key = ${v.author})`);
   }
   const { searching, sort } = shape;
-  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-  // A search in its own order (or the newest first) with no filter needs no other table than its matches.
-  const matchesAlone = searching && filters.length === 0 && (sort === 'relevance' || sort === 'updated');
+  const where = filtered(shape) ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const from = searching ? sql`recipes r join m on m.id = r.id` : sql`recipes r`;
   const tastyCounts =
     sort === 'tasty'
       ? sql`left join (select recipe_id, count(*)::int as n from recipe_tasty_marks group by recipe_id) tc
           on tc.recipe_id = r.id`
       : sql``;
-  // A search in its own order for one word reads its page off the ranked index; every other
-  // search gathers its matches (`m`). Which one is decided by the words the database finds, and
-  // only the chosen side runs (subqueries of a `case` run when reached, CTEs when read).
-  const ranked = matchesAlone && sort === 'relevance';
-  const matches = searching ? sql`${matchingRecipes(v.text)}, ${ranked ? sql`${SPELLINGS},` : sql``}` : sql``;
+  const matches = searching
+    ? sql`${matchingRecipes(v.text)}, ${ranked(shape) ? sql`${SPELLINGS},` : sql``}`
+    : sql``;
   const oneWord = sql`(select cardinality(words) = 1 from q)`;
   // Without any filter the total is the household's count (kept by triggers, see the migration
   // recipe_count); otherwise the matches are counted once more
   // (no window over every match: the page itself is a top-N of its order).
   const total =
-    !searching && filters.length === 0
+    !searching && !filtered(shape)
       ? sql`select coalesce(sum(delta), 0)::int as n from recipe_count`
-      : ranked
+      : ranked(shape)
         ? sql`select case when ${oneWord} then ${ONE_WORD_TOTAL} else (select count(*)::int from m) end as n`
-        : matchesAlone
+        : matchesAlone(shape)
           ? sql`select count(*)::int as n from m`
           : sql`select count(*)::int as n from ${from} ${where}`;
-  const pageIds = ranked
+  const pageIds = ranked(shape)
     ? sql`case when ${oneWord} then array(${oneWordPage(v.limit, v.offset, v.enough)}) else array(
         select m.id from m order by m.best, m.updated_at desc, m.id limit ${v.limit} offset ${v.offset}) end`
-    : matchesAlone
+    : matchesAlone(shape)
       ? sql`array(select m.id from m order by m.updated_at desc, m.id limit ${v.limit} offset ${v.offset})`
       : sql`array(select r.id from ${from} ${tastyCounts} ${where} order by ${ORDER_OF[sort]}
           limit ${v.limit} offset ${v.offset})`;
@@ -240,7 +250,7 @@ function cardStatements(shape: Shape, v: Record<CardValue, unknown>) {
     left join accounts u on u.id = r.updated_by
     order by p.ord`;
   const recount = sql<{ n: number }>`with recursive ${matches} total as (${total}) select n from total`;
-  return { page, recount, ranked };
+  return { page, recount };
 }
 
 /** The values of a card query as its statements take them. */
@@ -259,13 +269,13 @@ function valuesOf(query: CardQuery): Record<CardValue, unknown> {
 }
 
 /** The values a shape's page statement takes (each must appear in it). */
-function valueNamesOf(shape: Shape, ranked: boolean): CardValue[] {
+function valueNamesOf(shape: Shape): CardValue[] {
   return [
     'viewer',
     'limit',
     'offset',
     ...(shape.searching ? (['text'] as const) : []),
-    ...(ranked ? (['enough'] as const) : []),
+    ...(ranked(shape) ? (['enough'] as const) : []),
     ...(shape.tags ? (['tags'] as const) : []),
     ...(shape.maxMinutes ? (['maxMinutes'] as const) : []),
     ...(shape.author ? (['author'] as const) : []),
@@ -282,21 +292,11 @@ function pageStatementOf(shape: Shape) {
   const key = JSON.stringify(shape);
   let statement = pageStatements.get(key);
   if (!statement) {
-    const { ranked } = cardStatements(shape, valuesOf(EMPTY_QUERY));
-    statement = compiledOnce(valueNamesOf(shape, ranked), (_db, v) => cardStatements(shape, v).page);
+    statement = compiledOnce(valueNamesOf(shape), (_db, v) => cardStatements(shape, v).page);
     pageStatements.set(key, statement);
   }
   return statement;
 }
-
-const EMPTY_QUERY: CardQuery = {
-  viewerId: '',
-  tags: [],
-  favoritesOnly: false,
-  sort: 'updated',
-  page: 1,
-  limit: 1,
-};
 
 /** Finding recipes: pages of cards with search and filters, tags and authors with their counts. */
 export class PostgresRecipeListingRepository implements RecipeListingRepository {
