@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, api, apiWithHeaders } from '../api';
 import type { Recipe } from '../api';
@@ -22,6 +22,9 @@ import { navigate, recipePath, setLeaveGuard } from '../router';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
 import { memo } from '../memo';
+
+/** The whole numbers of a recipe, side by side, each typed as text. */
+const NUMBER_FIELDS = ['servings', 'prepMinutes', 'cookMinutes'] as const;
 
 interface Stored {
   form: RecipeForm;
@@ -316,36 +319,20 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         </label>
         {problem('description')}
         <div class="row three">
-          <label>
-            <span>{t('servings')}</span>
-            <input
-              inputMode="numeric"
-              value={form.servings}
-              onInput={(e) => change({ servings: e.currentTarget.value })}
-              {...field('servings')}
-            />
-          </label>
-          {problem('servings')}
-          <label>
-            <span>{t('prepMinutes')}</span>
-            <input
-              inputMode="numeric"
-              value={form.prepMinutes}
-              onInput={(e) => change({ prepMinutes: e.currentTarget.value })}
-              {...field('prepMinutes')}
-            />
-          </label>
-          {problem('prepMinutes')}
-          <label>
-            <span>{t('cookMinutes')}</span>
-            <input
-              inputMode="numeric"
-              value={form.cookMinutes}
-              onInput={(e) => change({ cookMinutes: e.currentTarget.value })}
-              {...field('cookMinutes')}
-            />
-          </label>
-          {problem('cookMinutes')}
+          {NUMBER_FIELDS.map((name) => (
+            <Fragment key={name}>
+              <label>
+                <span>{t(name)}</span>
+                <input
+                  inputMode="numeric"
+                  value={form[name]}
+                  onInput={(e) => change({ [name]: e.currentTarget.value })}
+                  {...field(name)}
+                />
+              </label>
+              {problem(name)}
+            </Fragment>
+          ))}
         </div>
         <label>
           <span>{t('sourceUrl')}</span>
