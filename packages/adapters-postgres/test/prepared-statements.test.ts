@@ -82,3 +82,25 @@ test('a connection keeps at most 256 statements prepared; later new texts run un
     expect(await prepared(client)).toHaveLength(256);
   });
 });
+
+test("the service's statements are planned once, not for each run's values", async () => {
+  if (database.kind !== 'pg') {
+    expect(database.kind).toBe('pglite');
+    return;
+  }
+  const service = await openDatabase({ url: database.url, poolSize: 1 });
+  try {
+    // `limit` with a parameter is what made PostgreSQL's own choice plan each run again.
+    const read = (id: string, limit: number) =>
+      sql<{ id: string }>`select id from accounts where id > ${id} order by id limit ${limit}`.execute(
+        service.db,
+      );
+    for (let i = 0; i < 8; i++) await read(`a${i}`, 24);
+    const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+      select generic_plans, custom_plans from pg_prepared_statements
+      where statement = 'select id from accounts where id > $1 order by id limit $2'`.execute(service.db);
+    expect(rows).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+  } finally {
+    await service.close();
+  }
+});

@@ -14,6 +14,12 @@ import type { Executor } from './executor.js';
 import { PERSON_COLUMNS, personFrom } from './recipe-rows.js';
 
 /**
+ * The most words a search looks for (each takes a bit of a 64-bit mask below); a longer search
+ * looks for the first 60 in sorted order. (The API takes 100 characters of search, 50 words at most.)
+ */
+const MOST_WORDS = 60;
+
+/**
  * The words of a search as search documents hold them: PostgreSQL's own parser splits them and
  * they are lowered as the `simple` configuration does (compound words count by their parts), each
  * word once. Nothing the user types reaches any query syntax. An empty array when there are no
@@ -22,7 +28,7 @@ import { PERSON_COLUMNS, personFrom } from './recipe-rows.js';
  * `ts_debug('simple', …)` gives, at a fifth of its cost (a test holds the two together).
  */
 export function searchWords(text: unknown): RawBuilder<unknown> {
-  return sql`(select coalesce(array_agg(distinct lower(p.token)), '{}')
+  return sql`(select coalesce((array_agg(distinct lower(p.token)))[1:${sql.lit(MOST_WORDS)}], '{}')
     from ts_parse('default', ${text}::text) p
     where p.tokid in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20, 21, 22))`;
 }
@@ -33,20 +39,19 @@ export function searchWords(text: unknown): RawBuilder<unknown> {
  * order); `best` is the best place any of them stands (A title … D steps), `updated_at` the recipe's.
  */
 function matchingRecipes(text: unknown): RawBuilder<unknown> {
-  // Per word its recipes (a word may match several of a recipe's words), then the recipes every word found.
-  // `offset 0` keeps each word's lookup a range scan of its own, whatever the planner guesses.
+  // Every entry of every word's range, gathered per recipe in one pass: a bit per word of the
+  // search (`n`, its place) says which words found the recipe, and those found by all are kept.
+  // (A word may match several of a recipe's words; a bit set twice is set.) `offset 0` keeps each
+  // word's lookup a range scan of its own, whatever the planner guesses.
   return sql`q as (select ${searchWords(text)} as words),
     m as (
-      select per_word.recipe_id as id, min(per_word.best) as best, max(per_word.updated_at) as updated_at
-      from (
-        select w.word, hit.recipe_id, min(hit.weight) as best, max(hit.updated_at) as updated_at
-        from q cross join lateral unnest(q.words) w(word)
-        cross join lateral (
-          select rw.recipe_id, rw.weight, rw.updated_at from recipe_words rw
-          where rw.word >= w.word and rw.word < w.word || chr(1114111) offset 0) hit
-        group by w.word, hit.recipe_id) per_word
-      group by per_word.recipe_id
-      having count(*) = (select cardinality(words) from q))`;
+      select hit.recipe_id as id, min(hit.weight) as best, max(hit.updated_at) as updated_at
+      from q cross join lateral unnest(q.words) with ordinality w(word, n)
+      cross join lateral (
+        select rw.recipe_id, rw.weight, rw.updated_at from recipe_words rw
+        where rw.word >= w.word and rw.word < w.word || chr(1114111) offset 0) hit
+      group by hit.recipe_id
+      having bit_or(1::bigint << (w.n::int - 1)) = (1::bigint << (select cardinality(words) from q)) - 1)`;
 }
 
 // A one-word search's word and the end of its range, each computed once (a value the index can use).

@@ -185,9 +185,12 @@ export class PostgresRecipeRepository implements RecipeRepository {
   }
 
   async slugsLike(base: string): Promise<string[]> {
-    // Slugs hold only a-z, 0-9 and '-', so `like` needs no escaping.
+    // Slugs hold only a-z, 0-9 and '-': those starting `base-` lie between `base-` and `base.` ('.'
+    // follows '-') in byte order, a range the prefix index answers with the value as a parameter
+    // (a `like` pattern only helps a plan made for its value).
     const { rows } = await sql<{ slug: string }>`
-      select slug from recipes where slug = ${base} or slug like ${`${base}-%`}`.execute(this.db);
+      select slug from recipes
+      where slug = ${base} or (slug ~>=~ ${`${base}-`} and slug ~<~ ${`${base}.`})`.execute(this.db);
     return rows.map((r) => r.slug);
   }
 
