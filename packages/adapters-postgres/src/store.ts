@@ -61,7 +61,7 @@ const READS: Partial<Record<keyof Repositories, string[]>> = {
   sessions: ['findWithAccount'],
   apiTokens: ['findWithAccount', 'byId', 'list'],
   settings: ['get', 'getForUpdate'],
-  recipes: ['view', 'byId', 'existing', 'ids', 'bySourceKey', 'byIdForUpdate', 'slugsLike'],
+  recipes: ['view', 'byId', 'existing', 'ids', 'bySourceKey', 'byIdForUpdate', 'viewForUpdate', 'slugsLike'],
   recipeListing: ['cards', 'tagCounts', 'authorCounts'],
   comments: ['readingState', 'listForRecipe', 'byId'],
   recipeImages: ['list', 'find'],

@@ -109,11 +109,11 @@ const ORDER_OF: Record<CardQuery['sort'], RawBuilder<unknown>> = {
   relevance: sql`m.best, r.updated_at desc, r.id`,
 };
 
-/** What photos add to a recipe row `r`: its cover, how many photos and the bytes they take. */
-const PHOTO_COLUMNS = sql`
-  (select i.id from recipe_images i where i.recipe_id = r.id and i.is_cover) as cover_image_id,
-  (select count(*)::int from recipe_images i where i.recipe_id = r.id) as image_count,
-  (select coalesce(sum(i.bytes), 0)::bigint from recipe_images i where i.recipe_id = r.id) as image_bytes`;
+/** What photos add to a recipe row `r`, in one pass over its photos: its cover, how many and their bytes. */
+const PHOTOS = sql`cross join lateral (
+    select (array_agg(i.id) filter (where i.is_cover))[1] as cover_image_id, count(*)::int as image_count,
+      coalesce(sum(i.bytes), 0)::bigint as image_bytes
+    from recipe_images i where i.recipe_id = r.id) photos`;
 
 /** A person reference built in SQL from an `accounts` alias; null when the account is gone. */
 function person(alias: string): RawBuilder<unknown> {
@@ -246,13 +246,14 @@ function cardStatements(shape: Shape, v: Record<CardValue, unknown>) {
       (select count(*)::int from recipe_tasty_marks t where t.recipe_id = r.id) as tasty_count,
       -- What comments and photos add to a card, for the page rows only:
       ${hasNewComments('r', v.viewer)} as new_comments,
-      ${PHOTO_COLUMNS},
+      photos.cover_image_id, photos.image_count, photos.image_bytes,
       ${person('c')} as created_by_person,
       ${person('u')} as updated_by_person
     from page p
     join recipes r on r.id = p.id
     left join accounts c on c.id = r.created_by
     left join accounts u on u.id = r.updated_by
+    ${PHOTOS}
     order by p.ord`;
   const recount = sql<{ n: number }>`with recursive ${matches} total as (${total}) select n from total`;
   return { page, recount };

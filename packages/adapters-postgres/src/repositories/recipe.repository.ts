@@ -111,6 +111,29 @@ function viewQuery(db: Executor, by: 'r.id' | 'r.slug', key: string, viewerId: s
 
 const viewById = compiledOnce(['key', 'viewer'], (db, v) => viewQuery(db, 'r.id', v.key, v.viewer));
 const viewBySlug = compiledOnce(['key', 'viewer'], (db, v) => viewQuery(db, 'r.slug', v.key, v.viewer));
+const viewForUpdate = compiledOnce(['key', 'viewer'], (db, v) =>
+  viewQuery(db, 'r.id', v.key, v.viewer).forUpdate('r'),
+);
+
+type ViewRow = Awaited<ReturnType<typeof viewById>>[number];
+
+/** A view's row as the domain takes it. */
+function viewFromRow(row: ViewRow, viewerId: string): RecipeView {
+  const tastyBy = json<PersonRef[]>(row.tasty_by);
+  return {
+    recipe: recipeFromRow(row),
+    createdBy: personFrom(row.created_by_person),
+    updatedBy: personFrom(row.updated_by_person),
+    tastyBy,
+    favorite: Boolean(row.favorite),
+    tasty: tastyBy.some((p) => p.id === viewerId),
+    lockedByDefault: row.locked_by_default ?? false,
+    images: json<RecipeImage[]>(row.images),
+    coverImageId: row.cover_image_id ?? null,
+    imageCount: Number(row.image_count ?? 0),
+    imageBytes: Number(row.image_bytes ?? 0),
+  };
+}
 
 export class PostgresRecipeRepository implements RecipeRepository {
   constructor(private readonly db: Executor) {}
@@ -119,21 +142,13 @@ export class PostgresRecipeRepository implements RecipeRepository {
     const value = 'id' in key ? key.id : key.slug;
     if (!storable(value)) return null;
     const [row] = await ('id' in key ? viewById : viewBySlug)(this.db, { key: value, viewer: viewerId });
-    if (!row) return null;
-    const tastyBy = json<PersonRef[]>(row.tasty_by);
-    return {
-      recipe: recipeFromRow(row),
-      createdBy: personFrom(row.created_by_person),
-      updatedBy: personFrom(row.updated_by_person),
-      tastyBy,
-      favorite: Boolean(row.favorite),
-      tasty: tastyBy.some((p) => p.id === viewerId),
-      lockedByDefault: row.locked_by_default ?? false,
-      images: json<RecipeImage[]>(row.images),
-      coverImageId: row.cover_image_id ?? null,
-      imageCount: Number(row.image_count ?? 0),
-      imageBytes: Number(row.image_bytes ?? 0),
-    };
+    return row ? viewFromRow(row, viewerId) : null;
+  }
+
+  async viewForUpdate(id: string, viewerId: string): Promise<RecipeView | null> {
+    if (!storable(id)) return null;
+    const [row] = await viewForUpdate(this.db, { key: id, viewer: viewerId });
+    return row ? viewFromRow(row, viewerId) : null;
   }
 
   async byId(id: string): Promise<Recipe | null> {

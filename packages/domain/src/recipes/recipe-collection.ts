@@ -1,3 +1,4 @@
+import { personOf } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
 import type { RecipeView } from './recipe-store.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
@@ -87,7 +88,9 @@ export class RecipeCollection {
 
   /**
    * Replaces the whole recipe. The row is locked while the save is checked and
-   * written, so two saves racing leave one of them whole, never a mix.
+   * written, so two saves racing leave one of them whole, never a mix. The answer is the recipe as
+   * the lock found it (its people, marks and photos, which a save leaves alone) with what the save
+   * wrote: no second read after the commit.
    */
   async update(
     caller: Caller,
@@ -97,13 +100,11 @@ export class RecipeCollection {
   ): Promise<RecipeDetails> {
     const content = checkRecipeInput(input);
     const { store, clock } = this.deps;
-    // The household's settings change rarely and guard nothing a save could race with: read
-    // before the transaction (kept in memory between their changes), not in it.
-    const { recipesLockedByDefault } = await store.settings.get();
-    await store.transaction(async (tx) => {
-      const current = await tx.recipes.byIdForUpdate(id);
-      if (!current) throw recipeNotFound();
-      const abilities = abilitiesOf(caller, current, recipesLockedByDefault);
+    const saved = await store.transaction(async (tx) => {
+      const before = await tx.recipes.viewForUpdate(id, caller.account.id);
+      if (!before) throw recipeNotFound();
+      const current = before.recipe;
+      const abilities = abilitiesOf(caller, current, before.lockedByDefault);
       if (!abilities.canEdit) {
         throw new Forbidden(
           'recipes.locked',
@@ -119,16 +120,11 @@ export class RecipeCollection {
           "Only the recipe's author, admins and the owner change who may edit it.",
         );
       }
-      const next = (slug: string): Recipe => ({
-        ...current,
-        ...content,
-        slug,
-        editPolicy,
-        updatedById: caller.account.id,
-        updatedAt: nextUpdatedAt(clock.now(), current.updatedAt),
-      });
+      const updatedAt = nextUpdatedAt(clock.now(), current.updatedAt);
+      let written: Recipe | undefined;
       const replace = async (slug: string, kept: boolean) => {
-        const outcome = await tx.recipes.replace(next(slug), kept ? 'kept' : 'chosen');
+        written = { ...current, ...content, slug, editPolicy, updatedById: caller.account.id, updatedAt };
+        const outcome = await tx.recipes.replace(written, kept ? 'kept' : 'chosen');
         if (outcome === 'missing') throw recipeNotFound();
         return outcome === 'slug_taken' ? 'taken' : outcome;
       };
@@ -137,8 +133,9 @@ export class RecipeCollection {
       if (keeps) await replace(current.slug, true);
       else
         await withFreeSlug(tx, content.title, current.slug, (slug) => replace(slug, slug === current.slug));
+      return { ...before, recipe: written ?? current, updatedBy: personOf(caller.account) };
     });
-    return this.byId(caller, id);
+    return detailsOf(caller, saved);
   }
 
   async delete(caller: Caller, id: string): Promise<void> {

@@ -48,6 +48,11 @@ export interface RecipeRepository {
   ids(afterId: string | null, limit: number): Promise<string[]>;
   /** Reads the recipe and locks it against other writers until the transaction ends. */
   byIdForUpdate(id: string): Promise<Recipe | null>;
+  /**
+   * The recipe as `view` gives it (its people, the viewer's marks, photos, the household's
+   * default lock), its row locked against other writers until the transaction ends.
+   */
+  viewForUpdate(id: string, viewerId: string): Promise<RecipeView | null>;
   /** Slugs in use that equal `base` or are `base` with a suffix (`base-…`). */
   slugsLike(base: string): Promise<string[]>;
   /** Inserts a new recipe; false when its slug is taken (the transaction goes on). */
