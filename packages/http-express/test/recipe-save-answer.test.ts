@@ -5,6 +5,7 @@
  * marks of every member, the photos and the cover, the household's default lock).
  */
 import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
+import { sql } from 'kysely';
 import request from 'supertest';
 import type { Member, TestApp } from '../test-support/test-app.js';
 import { uploaded, startPhotoApp } from './photo-helpers.js';
@@ -78,4 +79,63 @@ test('a refused save changes nothing and answers no recipe', async () => {
   expect(refused.body).not.toHaveProperty('slug');
   const read = await as(request(t.app).get(path), alice).expect(200);
   expect(read.body).toMatchObject({ title: 'Locked loaf', updatedAt: recipe.updatedAt });
+});
+
+/**
+ * A recipe changed behind the read cache's back (as by another instance whose notice has not
+ * arrived yet): the cache still holds the version before. A save checked on that version must
+ * not be written over the newer one, nor refused for what that version said.
+ */
+describe('a save on a recipe read before it changed', () => {
+  /** Changes the stored recipe directly, a second later, leaving the cache as it was. */
+  async function changeBehindTheCache(id: string, editPolicy: string) {
+    await sql`update recipes set edit_policy = ${editPolicy}, updated_at = updated_at + interval '1 second'
+      where id = ${id}`.execute(t.database.db);
+  }
+
+  test('is checked again on the recipe as it is: locked meanwhile, refused', async () => {
+    const recipe = await createRecipe(t, alice, { title: 'Changing chowder' });
+    const path = `/api/v1/recipes/${recipe.id}`;
+    await as(request(t.app).get(path), bob).expect(200);
+    await changeBehindTheCache(recipe.id, 'locked');
+    const refused = await as(request(t.app).put(path), bob)
+      .send(asInput({ ...recipeBody(), title: 'Bob was here' }))
+      .expect(403);
+    expect(refused.body.type).toBe('urn:larder:problem:recipes.locked');
+    const stored = await sql<{ title: string }>`select title from recipes where id = ${recipe.id}`.execute(
+      t.database.db,
+    );
+    expect(stored.rows[0]?.title).toBe('Changing chowder');
+  });
+
+  test('is not refused for what the version read said: unlocked meanwhile, saved', async () => {
+    const recipe = await createRecipe(t, alice, { title: 'Opening omelette', editPolicy: 'locked' });
+    const path = `/api/v1/recipes/${recipe.id}`;
+    const cached = await as(request(t.app).get(path), bob).expect(200);
+    expect(cached.body.canEdit).toBe(false);
+    await changeBehindTheCache(recipe.id, 'open');
+    const saved = await as(request(t.app).put(path), bob)
+      .send(asInput({ ...recipeBody(), title: 'Opened omelette' }))
+      .expect(200);
+    expect(saved.body).toMatchObject({ title: 'Opened omelette', editPolicy: 'open', canEdit: true });
+  });
+
+  test('made on the newer version (If-Match), is saved; then one made on the older, is refused as stale', async () => {
+    const recipe = await createRecipe(t, alice, { title: 'Versioned vichyssoise' });
+    const path = `/api/v1/recipes/${recipe.id}`;
+    const older = String((await as(request(t.app).get(path), alice).expect(200)).headers['etag']);
+    await changeBehindTheCache(recipe.id, 'default');
+    const newer = `"${(new Date(recipe.updatedAt as string).getTime() + 1000).toString(36)}"`;
+    // The cache holds the older version still: the save made on the newer one is checked on it.
+    const saved = await as(request(t.app).put(path), alice)
+      .set('If-Match', newer)
+      .send(asInput({ ...recipeBody(), title: 'On the newer version' }))
+      .expect(200);
+    expect(saved.body.title).toBe('On the newer version');
+    const stale = await as(request(t.app).put(path), alice)
+      .set('If-Match', older)
+      .send(asInput({ ...recipeBody(), title: 'On the older version' }))
+      .expect(412);
+    expect(stale.body.type).toBe('urn:larder:problem:recipes.changed_meanwhile');
+  });
 });

@@ -230,27 +230,43 @@ export class PostgresRecipeRepository implements RecipeRepository {
     }
   }
 
-  async replace(recipe: Recipe, slug: 'kept' | 'chosen'): Promise<'replaced' | 'missing' | 'slug_taken'> {
-    if (!this.db.isTransaction) {
-      return this.db.transaction().execute((trx) => new PostgresRecipeRepository(trx).replace(recipe, slug));
-    }
-    if (slug === 'kept') return (await this.update(recipe, sql``)) ? 'replaced' : 'missing';
-    // A slug another save took first breaks the unique index: the savepoint keeps the transaction usable.
-    await sql`savepoint recipe_replace`.execute(this.db);
+  async replace(
+    recipe: Recipe,
+    slug: 'kept' | 'chosen',
+    unchangedSince?: Date,
+  ): Promise<'replaced' | 'missing' | 'slug_taken'> {
+    const outcome = (found: boolean) => (found ? 'replaced' : 'missing');
+    if (slug === 'kept') return outcome(await this.update(recipe, sql``, unchangedSince));
+    const write = () => this.update(recipe, sql`slug = ${recipe.slug},`, unchangedSince);
     try {
-      const found = await this.update(recipe, sql`slug = ${recipe.slug},`);
-      await sql`release savepoint recipe_replace`.execute(this.db);
-      return found ? 'replaced' : 'missing';
+      // A slug another save took first breaks the unique index. Outside a transaction that only
+      // fails the statement; inside one, a savepoint keeps the transaction usable.
+      return outcome(this.db.isTransaction ? await this.inSavepoint(write) : await write());
     } catch (error) {
-      await sql`rollback to savepoint recipe_replace`.execute(this.db);
       if (isUniqueViolation(error)) return 'slug_taken';
       throw error;
     }
   }
 
-  /** Writes every column of the recipe but its slug (unless `slug` sets it); false when it is gone. */
-  private async update(recipe: Recipe, slug: RawBuilder<unknown>): Promise<boolean> {
+  private async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
+    await sql`savepoint recipe_replace`.execute(this.db);
+    try {
+      const result = await work();
+      await sql`release savepoint recipe_replace`.execute(this.db);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint recipe_replace`.execute(this.db);
+      throw error;
+    }
+  }
+
+  /**
+   * Writes every column of the recipe but its slug (unless `slug` sets it), only while its time is
+   * `unchangedSince` when given; false when it is gone (or changed since).
+   */
+  private async update(recipe: Recipe, slug: RawBuilder<unknown>, unchangedSince?: Date): Promise<boolean> {
     const body = storedBody(recipe);
+    const unchanged = unchangedSince === undefined ? sql`` : sql`and updated_at = ${unchangedSince}`;
     const { rows } = await sql<{ id: string }>`
       update recipes set
         ${slug} title = ${recipe.title}, title_sort = ${titleSortKey(recipe.title)},
@@ -261,7 +277,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
         ingredient_groups = ${body.ingredientGroups}::jsonb, steps = ${body.steps}::jsonb,
         edit_policy = ${recipe.editPolicy}, updated_by = ${recipe.updatedById}, updated_at = ${recipe.updatedAt},
         search = ${searchVector(recipe)}
-      where id = ${recipe.id}
+      where id = ${recipe.id} ${unchanged}
       returning id`.execute(this.db);
     return rows.length > 0;
   }

@@ -3,13 +3,14 @@ import type { Caller } from '../accounts/caller.js';
 import type { RecipeView } from './recipe-store.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { ImageJanitor } from '../photos/image-janitor.js';
-import { Forbidden } from '../shared/errors.js';
+import { type DomainError, Forbidden } from '../shared/errors.js';
 import { recipeNotFound } from './recipe-errors.js';
-import type { Recipe, RecipeInput } from './recipe.js';
+import type { EditPolicy, Recipe, RecipeContent, RecipeInput } from './recipe.js';
+import type { Repositories } from '../store.port.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
 import { checkRecipeInput } from './recipe-validation.js';
 import { slugBase, slugFitsBase, withFreeSlug } from './slugs.js';
-import { type ExpectedVersion, checkExpectedVersion, nextUpdatedAt } from './recipe-version.js';
+import { type ExpectedVersion, nextUpdatedAt, staleVersion } from './recipe-version.js';
 
 /** A recipe as one caller sees it: the view plus the effective lock and what the caller may do. */
 export interface RecipeDetails extends RecipeView {
@@ -45,6 +46,33 @@ export function detailsOf(caller: Caller, view: RecipeView): RecipeDetails {
 export interface RecipeCollectionDependencies extends Pick<CoreDependencies, 'store' | 'clock' | 'secrets'> {
   /** Removes the photo files a deleted recipe's rows queued for removal. */
   janitor: Pick<ImageJanitor, 'sweep'>;
+}
+
+/** Why `caller` may not save over the recipe of `view` (asking for `askedPolicy`); null if they may. */
+function refusalOf(
+  caller: Caller,
+  view: RecipeView,
+  askedPolicy: EditPolicy | undefined,
+  expected: ExpectedVersion | undefined,
+): DomainError | null {
+  const current = view.recipe;
+  const abilities = abilitiesOf(caller, current, view.lockedByDefault);
+  if (!abilities.canEdit) {
+    return new Forbidden(
+      'recipes.locked',
+      'This recipe is locked: only its author, admins and the owner edit it.',
+    );
+  }
+  // Only after the check who may edit: a version is nothing to tell those who may not.
+  const stale = staleVersion(expected, current.updatedAt);
+  if (stale) return stale;
+  if (askedPolicy !== undefined && askedPolicy !== current.editPolicy && !abilities.canChangePolicy) {
+    return new Forbidden(
+      'recipes.policy_keepers_only',
+      "Only the recipe's author, admins and the owner change who may edit it.",
+    );
+  }
+  return null;
 }
 
 /** The household's recipes: writing, reading, replacing and deleting them. */
@@ -87,10 +115,13 @@ export class RecipeCollection {
   }
 
   /**
-   * Replaces the whole recipe. The row is locked while the save is checked and
-   * written, so two saves racing leave one of them whole, never a mix. The answer is the recipe as
-   * the lock found it (its people, marks and photos, which a save leaves alone) with what the save
-   * wrote: no second read after the commit.
+   * Replaces the whole recipe; two saves racing leave one of them whole, never a mix. A save is
+   * first tried on the recipe as last read (from the read cache, most often) and written only if
+   * the stored recipe is still that version: one statement, no lock. When it has changed meanwhile,
+   * or the recipe as read would refuse the save (it may be out of date), it is tried again under
+   * the recipe's lock, on the recipe as it is, and refused there if it must be. Either way the
+   * answer is the recipe as checked (its people, marks and photos, which a save leaves alone) with
+   * what the save wrote: no read after the write.
    */
   async update(
     caller: Caller,
@@ -99,43 +130,54 @@ export class RecipeCollection {
     expected?: ExpectedVersion,
   ): Promise<RecipeDetails> {
     const content = checkRecipeInput(input);
-    const { store, clock } = this.deps;
+    const { store } = this.deps;
+    const seen = await store.recipes.view({ id }, caller.account.id);
+    if (seen && refusalOf(caller, seen, input.editPolicy, expected) === null) {
+      const saved = await this.write(store, caller, seen, content, input.editPolicy, seen.recipe.updatedAt);
+      if (saved !== 'missing') return detailsOf(caller, saved);
+    }
     const saved = await store.transaction(async (tx) => {
       const before = await tx.recipes.viewForUpdate(id, caller.account.id);
       if (!before) throw recipeNotFound();
-      const current = before.recipe;
-      const abilities = abilitiesOf(caller, current, before.lockedByDefault);
-      if (!abilities.canEdit) {
-        throw new Forbidden(
-          'recipes.locked',
-          'This recipe is locked: only its author, admins and the owner edit it.',
-        );
-      }
-      // Only after the check who may edit: a version is nothing to tell those who may not.
-      checkExpectedVersion(expected, current.updatedAt);
-      const editPolicy = input.editPolicy ?? current.editPolicy;
-      if (editPolicy !== current.editPolicy && !abilities.canChangePolicy) {
-        throw new Forbidden(
-          'recipes.policy_keepers_only',
-          "Only the recipe's author, admins and the owner change who may edit it.",
-        );
-      }
-      const updatedAt = nextUpdatedAt(clock.now(), current.updatedAt);
-      let written: Recipe | undefined;
-      const replace = async (slug: string, kept: boolean) => {
-        written = { ...current, ...content, slug, editPolicy, updatedById: caller.account.id, updatedAt };
-        const outcome = await tx.recipes.replace(written, kept ? 'kept' : 'chosen');
-        if (outcome === 'missing') throw recipeNotFound();
-        return outcome === 'slug_taken' ? 'taken' : outcome;
-      };
-      // The slug stays across edits unless the title changes into one that asks for another.
-      const keeps = content.title === current.title || slugFitsBase(current.slug, slugBase(content.title));
-      if (keeps) await replace(current.slug, true);
-      else
-        await withFreeSlug(tx, content.title, current.slug, (slug) => replace(slug, slug === current.slug));
-      return { ...before, recipe: written ?? current, updatedBy: personOf(caller.account) };
+      const refusal = refusalOf(caller, before, input.editPolicy, expected);
+      if (refusal) throw refusal;
+      return this.write(tx, caller, before, content, input.editPolicy);
     });
+    if (saved === 'missing') throw recipeNotFound();
     return detailsOf(caller, saved);
+  }
+
+  /**
+   * Writes `content` over the recipe of `before` (only while it is still the version of
+   * `unchangedSince`, when given): the recipe as it is then, or 'missing' when there is none (or
+   * none of that version).
+   */
+  private async write(
+    repositories: Pick<Repositories, 'recipes'>,
+    caller: Caller,
+    before: RecipeView,
+    content: RecipeContent,
+    askedPolicy: EditPolicy | undefined,
+    unchangedSince?: Date,
+  ): Promise<RecipeView | 'missing'> {
+    const current = before.recipe;
+    const editPolicy = askedPolicy ?? current.editPolicy;
+    const updatedAt = nextUpdatedAt(this.deps.clock.now(), current.updatedAt);
+    let written = current;
+    const replace = async (slug: string, kept: boolean) => {
+      written = { ...current, ...content, slug, editPolicy, updatedById: caller.account.id, updatedAt };
+      const outcome = await repositories.recipes.replace(written, kept ? 'kept' : 'chosen', unchangedSince);
+      return outcome === 'slug_taken' ? 'taken' : outcome;
+    };
+    // The slug stays across edits unless the title changes into one that asks for another.
+    const keeps = content.title === current.title || slugFitsBase(current.slug, slugBase(content.title));
+    const outcome = keeps
+      ? await replace(current.slug, true)
+      : await withFreeSlug(repositories, content.title, current.slug, (slug) =>
+          replace(slug, slug === current.slug),
+        );
+    if (outcome === 'missing') return 'missing';
+    return { ...before, recipe: written, updatedBy: personOf(caller.account) };
   }
 
   async delete(caller: Caller, id: string): Promise<void> {

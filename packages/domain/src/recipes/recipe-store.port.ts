@@ -61,9 +61,14 @@ export interface RecipeRepository {
    * Replaces the whole recipe row in one statement: `missing` when it is gone, `slug_taken` when
    * another recipe has its slug (nothing changed, the transaction goes on). With `kept` the row
    * keeps the slug it has (`recipe.slug` is that slug and is not written again), so nothing can
-   * clash and the statement needs no way back.
+   * clash and the statement needs no way back. With `unchangedSince` the row is written only while
+   * its `updatedAt` is still that moment (the version the save was checked on); otherwise `missing`.
    */
-  replace(recipe: Recipe, slug: 'kept' | 'chosen'): Promise<'replaced' | 'missing' | 'slug_taken'>;
+  replace(
+    recipe: Recipe,
+    slug: 'kept' | 'chosen',
+    unchangedSince?: Date,
+  ): Promise<'replaced' | 'missing' | 'slug_taken'>;
   delete(id: string): Promise<boolean>;
   /** Marks the recipe a favorite of the account; false when there is no such recipe. */
   addFavorite(recipeId: string, accountId: string, at: Date): Promise<boolean>;

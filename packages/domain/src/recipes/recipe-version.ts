@@ -16,15 +16,15 @@ export function nextUpdatedAt(now: Date, previous: Date): Date {
   return now.getTime() > previous.getTime() ? now : new Date(previous.getTime() + 1);
 }
 
-export function checkExpectedVersion(expected: ExpectedVersion | undefined, updatedAt: Date): void {
-  if (expected === undefined || expected === '*') return;
+/** Why a change made on `expected` may not be saved over the version of `updatedAt`; null if it may. */
+export function staleVersion(expected: ExpectedVersion | undefined, updatedAt: Date): DomainError | null {
+  if (expected === undefined || expected === '*') return null;
   const current = recipeVersion(updatedAt);
-  if (!expected.includes(current)) {
-    throw new DomainError(
-      'stale',
-      'recipes.changed_meanwhile',
-      'The recipe was changed since this copy was read: read it again, then make the change on the current version.',
-      { currentVersion: current },
-    );
-  }
+  if (expected.includes(current)) return null;
+  return new DomainError(
+    'stale',
+    'recipes.changed_meanwhile',
+    'The recipe was changed since this copy was read: read it again, then make the change on the current version.',
+    { currentVersion: current },
+  );
 }
