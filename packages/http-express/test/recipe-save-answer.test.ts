@@ -139,3 +139,29 @@ describe('a save on a recipe read before it changed', () => {
     expect(stale.body.type).toBe('urn:larder:problem:recipes.changed_meanwhile');
   });
 });
+
+test("a new recipe's answer is what the next read shows, the household's default lock included", async () => {
+  for (const lockedByDefault of [false, true]) {
+    await as(request(t.app).patch('/api/v1/settings'), t.owner)
+      .send({ recipesLockedByDefault: lockedByDefault })
+      .expect(200);
+    const created = await as(request(t.app).post('/api/v1/recipes'), bob)
+      .send(recipeBody({ title: `New noodles ${String(lockedByDefault)}` }))
+      .expect(201);
+    const read = await as(request(t.app).get(`/api/v1/recipes/${created.body.id}`), bob).expect(200);
+    expect(bare(created.body)).toEqual(bare(read.body));
+    expect(created.body).toMatchObject({
+      locked: lockedByDefault,
+      createdBy: { username: 'bob' },
+      updatedBy: { username: 'bob' },
+      tastyCount: 0,
+      imageCount: 0,
+    });
+    // Alice sees it locked or not as the household says.
+    const asAlice = await as(request(t.app).get(`/api/v1/recipes/${created.body.id}`), alice).expect(200);
+    expect(asAlice.body.canEdit).toBe(!lockedByDefault);
+  }
+  await as(request(t.app).patch('/api/v1/settings'), t.owner)
+    .send({ recipesLockedByDefault: false })
+    .expect(200);
+});

@@ -79,27 +79,44 @@ function refusalOf(
 export class RecipeCollection {
   constructor(private readonly deps: RecipeCollectionDependencies) {}
 
+  /**
+   * Writes a new recipe under the first free slug of its title. One statement writes it (a slug
+   * taken meanwhile writes nothing, and the next is tried), so no transaction is needed; the answer
+   * is the recipe as written, by its author, with no marks or photos yet: no read after the write.
+   */
   async create(caller: Caller, input: RecipeInput): Promise<RecipeDetails> {
     const content = checkRecipeInput(input);
     const { store, clock, secrets } = this.deps;
+    const { recipesLockedByDefault } = await store.settings.get();
     const now = clock.now();
     const id = secrets.newId();
-    await store.transaction((tx) =>
-      withFreeSlug(tx, content.title, undefined, async (slug) => {
-        const recipe: Recipe = {
-          ...content,
-          id,
-          slug,
-          editPolicy: input.editPolicy ?? 'default',
-          createdById: caller.account.id,
-          updatedById: caller.account.id,
-          createdAt: now,
-          updatedAt: now,
-        };
-        return (await tx.recipes.insert(recipe)) ? recipe : 'taken';
-      }),
-    );
-    return this.byId(caller, id);
+    const recipe = await withFreeSlug(store, content.title, undefined, async (slug) => {
+      const recipe: Recipe = {
+        ...content,
+        id,
+        slug,
+        editPolicy: input.editPolicy ?? 'default',
+        createdById: caller.account.id,
+        updatedById: caller.account.id,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return (await store.recipes.insert(recipe)) ? recipe : 'taken';
+    });
+    const author = personOf(caller.account);
+    return detailsOf(caller, {
+      recipe,
+      createdBy: author,
+      updatedBy: author,
+      tastyBy: [],
+      favorite: false,
+      tasty: false,
+      lockedByDefault: recipesLockedByDefault,
+      images: [],
+      coverImageId: null,
+      imageCount: 0,
+      imageBytes: 0,
+    });
   }
 
   async byId(caller: Caller, id: string): Promise<RecipeDetails> {
