@@ -89,7 +89,9 @@ const SLUG_ATTEMPTS = 20;
  * Writes a recipe titled `title` under the first free slug for it: its base, or the base with the
  * first free number (`-2`, `-3` …). No lock is taken: the database keeps slugs unique, and when
  * another save takes the chosen slug first, `write` answers `'taken'` and the next free one is
- * tried. `own` is the recipe's present slug, which it may keep.
+ * tried. The base itself is tried before any slug is looked up (most titles are the only one of
+ * their kind); only when it is taken are the slugs in use read. `own` is the recipe's present slug,
+ * which it may keep.
  */
 export async function withFreeSlug<T>(
   tx: Pick<Repositories, 'recipes'>,
@@ -98,8 +100,10 @@ export async function withFreeSlug<T>(
   write: (slug: string) => Promise<T | 'taken'>,
 ): Promise<T> {
   const base = slugBase(title);
-  const takenMeanwhile = new Set<string>();
-  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+  const first = await write(base);
+  if (first !== 'taken') return first;
+  const takenMeanwhile = new Set<string>([base]);
+  for (let attempt = 1; attempt < SLUG_ATTEMPTS; attempt++) {
     const taken = (await tx.recipes.slugsLike(base)).filter((s) => s !== own);
     const slug = firstFreeSlug(base, [...taken, ...takenMeanwhile]);
     const result = await write(slug);
