@@ -2,6 +2,7 @@ import type {
   AuthorCount,
   CardPage,
   CardQuery,
+  PersonRef,
   RecipeCard,
   RecipeListingRepository,
   TagCount,
@@ -11,7 +12,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { hasNewComments } from './comment.repository.js';
 import { compiledOnce } from './compiled-once.js';
 import type { Executor } from './executor.js';
-import { PERSON_COLUMNS, personFrom } from './recipe-rows.js';
+import { PERSON_COLUMNS } from './recipe-rows.js';
 
 /**
  * The most words a search looks for (each takes a bit of a 64-bit mask below); a longer search
@@ -115,12 +116,26 @@ const PHOTOS = sql`cross join lateral (
       coalesce(sum(i.bytes), 0)::bigint as image_bytes
     from recipe_images i where i.recipe_id = r.id) photos`;
 
-/** A person reference built in SQL from an `accounts` alias; null when the account is gone. */
-function person(alias: string): RawBuilder<unknown> {
-  const a = sql.raw(alias);
-  return sql`case when ${a}.id is null then null else json_build_object(
-    'id', ${a}.id, 'username', ${a}.username, 'displayName', ${a}.display_name,
-    'color', ${a}.color, 'avatarId', ${a}.avatar_id) end`;
+/** A person's columns from an `accounts` alias, prefixed (`c_id`, `c_username` …). */
+function personColumns(alias: 'c' | 'u'): RawBuilder<unknown> {
+  return sql.raw(
+    `${alias}.id as ${alias}_id, ${alias}.username as ${alias}_username, ` +
+      `${alias}.display_name as ${alias}_display_name, ${alias}.color as ${alias}_color, ` +
+      `${alias}.avatar_id as ${alias}_avatar_id`,
+  );
+}
+
+/** The person of those columns; null when the account is gone. */
+function personOfColumns(row: CardRow, alias: 'c' | 'u'): PersonRef | null {
+  const id = row[`${alias}_id`];
+  if (id === null) return null;
+  return {
+    id,
+    username: row[`${alias}_username`] as string,
+    displayName: row[`${alias}_display_name`] as string,
+    color: row[`${alias}_color`] as string,
+    avatarId: row[`${alias}_avatar_id`],
+  };
 }
 
 interface CardRow {
@@ -138,8 +153,16 @@ interface CardRow {
   new_comments: boolean;
   image_count: number;
   image_bytes: number;
-  created_by_person: unknown;
-  updated_by_person: unknown;
+  c_id: string | null;
+  c_username: string | null;
+  c_display_name: string | null;
+  c_color: string | null;
+  c_avatar_id: string | null;
+  u_id: string | null;
+  u_username: string | null;
+  u_display_name: string | null;
+  u_color: string | null;
+  u_avatar_id: string | null;
   total: number;
 }
 
@@ -241,19 +264,20 @@ function cardStatements(shape: Shape, v: Record<CardValue, unknown>) {
       (select n from total) as total,
       exists (select 1 from recipe_favorites f where f.recipe_id = r.id and f.account_id = ${v.viewer})
         as favorite,
-      exists (select 1 from recipe_tasty_marks t where t.recipe_id = r.id and t.account_id = ${v.viewer})
-        as tasty,
-      (select count(*)::int from recipe_tasty_marks t where t.recipe_id = r.id) as tasty_count,
+      marks.tasty, marks.tasty_count,
       -- What comments and photos add to a card, for the page rows only:
       ${hasNewComments('r', v.viewer)} as new_comments,
       photos.cover_image_id, photos.image_count, photos.image_bytes,
-      ${person('c')} as created_by_person,
-      ${person('u')} as updated_by_person
+      ${personColumns('c')},
+      ${personColumns('u')}
     from page p
     join recipes r on r.id = p.id
     left join accounts c on c.id = r.created_by
     left join accounts u on u.id = r.updated_by
     ${PHOTOS}
+    cross join lateral (
+      select count(*)::int as tasty_count, coalesce(bool_or(t.account_id = ${v.viewer}), false) as tasty
+      from recipe_tasty_marks t where t.recipe_id = r.id) marks
     order by p.ord`;
   const recount = sql<{ n: number }>`with recursive ${matches} total as (${total}) select n from total`;
   return { page, recount };
@@ -367,7 +391,7 @@ function cardFromRow(row: CardRow): RecipeCard {
     newComments: row.new_comments,
     imageCount: Number(row.image_count),
     imageBytes: Number(row.image_bytes),
-    createdBy: personFrom(row.created_by_person),
-    updatedBy: personFrom(row.updated_by_person),
+    createdBy: personOfColumns(row, 'c'),
+    updatedBy: personOfColumns(row, 'u'),
   };
 }
