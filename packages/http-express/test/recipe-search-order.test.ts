@@ -2,7 +2,7 @@
  * A search for one word in its own order reads its pages off `recipe_words_ranked` (per spelling
  * the first few in order, merged), a search of several words gathers every match. Both must give
  * exactly the order the rules name — best place of any matching word (title, then tags and
- * ingredients, then description, then steps), then the most recently changed, then the id — page
+ * ingredients, then description, then steps), then the newest created, then the id — page
  * after page, for prefixes matching one spelling or many, with recipes carrying several spellings
  * in different places. The oracle here reads the recipes' own search documents, not the index.
  */
@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import type { TestApp } from '../test-support/test-app.js';
 import { startTestApp } from '../test-support/test-app.js';
-import { as, createRecipe } from './recipe-fixtures.js';
+import { as, asInput, createRecipe } from './recipe-fixtures.js';
 
 let t: TestApp;
 
@@ -60,7 +60,7 @@ async function expected(words: string[]): Promise<string[]> {
       join unnest(r.search) u on starts_with(u.lexeme, q.word)
       cross join lateral unnest(u.weights) w) b
     where b.found = ${words.length}
-    order by b.best, r.updated_at desc, r.id`.execute(t.database.db);
+    order by b.best, r.created_at desc, r.id`.execute(t.database.db);
   return rows.map((r) => r.id);
 }
 
@@ -98,7 +98,7 @@ test.each([
   }
 });
 
-test('a recipe changed later moves ahead of its equals, and its new words are found at once', async () => {
+test('a recipe created later leads its equals; a save moves none, and its words are found at once', async () => {
   const before = await expected(['pancetta']);
   t.clock.advance(60_000);
   const made = await createRecipe(t, t.owner, { title: 'dish late', steps: [{ text: 'Add pancetta.' }] });
@@ -108,4 +108,20 @@ test('a recipe changed later moves ahead of its equals, and its new words are fo
   // Among the recipes with the word in a step, the newest leads.
   const inSteps = after.filter((id) => !before.includes(id) || id === made.id);
   expect(inSteps).toEqual([made.id]);
+
+  // An older recipe saved now keeps its place among its equals, with its new words found at once
+  // and its old ones no more.
+  const older = before[before.length - 1]!;
+  const current = await as(request(t.app).get(`/api/v1/recipes/${older}`), t.owner).expect(200);
+  t.clock.advance(60_000);
+  await as(request(t.app).put(`/api/v1/recipes/${older}`), t.owner)
+    .send({ ...asInput(current.body), description: `${String(current.body.description)} quince` })
+    .expect(200);
+  expect((await everyPage('pancetta', 3)).ids).toEqual(after);
+  expect((await everyPage('quince', 5)).ids).toEqual([older]);
+  await as(request(t.app).put(`/api/v1/recipes/${older}`), t.owner)
+    .send({ ...asInput(current.body) })
+    .expect(200);
+  expect((await everyPage('quince', 5)).ids).toEqual([]);
+  expect((await everyPage('pancetta', 3)).ids).toEqual(after);
 });

@@ -13,6 +13,7 @@ import * as recipeWords from './20261123T1400_recipe_words.js';
 import * as rankedRecipeWords from './20261125T1900_ranked_recipe_words.js';
 import * as recipeCount from './20261125T2000_recipe_count.js';
 import * as recipeWordsByTriggersAlone from './20261126T0030_recipe_words_by_triggers_alone.js';
+import * as recipeWordsByCreation from './20261126T0100_recipe_words_by_creation.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1900_ranked_recipe_words': rankedRecipeWords,
   '20261125T2000_recipe_count': recipeCount,
   '20261126T0030_recipe_words_by_triggers_alone': recipeWordsByTriggersAlone,
+  '20261126T0100_recipe_words_by_creation': recipeWordsByCreation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -37,7 +37,7 @@ export function searchWords(text: unknown): RawBuilder<unknown> {
 /**
  * The recipes matching every word of the search, each word as a prefix of a word of the recipe,
  * found through `recipe_words`' btree (a word range, `word` to `word` + U+10FFFF, in C
- * order); `best` is the best place any of them stands (A title … D steps), `updated_at` the recipe's.
+ * order); `best` is the best place any of them stands (A title … D steps), `created_at` the recipe's.
  */
 function matchingRecipes(text: unknown): RawBuilder<unknown> {
   // Every entry of every word's range, gathered per recipe in one pass: a bit per word of the
@@ -46,10 +46,10 @@ function matchingRecipes(text: unknown): RawBuilder<unknown> {
   // word's lookup a range scan of its own, whatever the planner guesses.
   return sql`q as (select ${searchWords(text)} as words),
     m as (
-      select hit.recipe_id as id, min(hit.weight) as best, max(hit.updated_at) as updated_at
+      select hit.recipe_id as id, min(hit.weight) as best, max(hit.created_at) as created_at
       from q cross join lateral unnest(q.words) with ordinality w(word, n)
       cross join lateral (
-        select rw.recipe_id, rw.weight, rw.updated_at from recipe_words rw
+        select rw.recipe_id, rw.weight, rw.created_at from recipe_words rw
         where rw.word >= w.word and rw.word < w.word || chr(1114111) offset 0) hit
       group by hit.recipe_id
       having bit_or(1::bigint << (w.n::int - 1)) = (1::bigint << (select cardinality(words) from q)) - 1)`;
@@ -80,13 +80,13 @@ const SPELLINGS = sql`spelled(word) as (
  */
 function oneWordPage(limit: unknown, offset: unknown, enough: unknown): RawBuilder<unknown> {
   return sql`select top.recipe_id from (
-      select hit.recipe_id, min(hit.weight) as best, max(hit.updated_at) as updated_at
+      select hit.recipe_id, min(hit.weight) as best, max(hit.created_at) as created_at
       from spelled s cross join lateral (
-        select rw.recipe_id, rw.weight, rw.updated_at from recipe_words rw where rw.word = s.word
-        order by rw.weight, rw.updated_at desc, rw.recipe_id limit ${enough}) hit
+        select rw.recipe_id, rw.weight, rw.created_at from recipe_words rw where rw.word = s.word
+        order by rw.weight, rw.created_at desc, rw.recipe_id limit ${enough}) hit
       where s.word is not null
       group by hit.recipe_id) top
-    order by top.best, top.updated_at desc, top.recipe_id limit ${limit} offset ${offset}`;
+    order by top.best, top.created_at desc, top.recipe_id limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -106,8 +106,8 @@ const ORDER_OF: Record<CardQuery['sort'], RawBuilder<unknown>> = {
   title: sql`r.title_sort collate "C", r.id`,
   tasty: sql`coalesce(tc.n, 0) desc, r.updated_at desc, r.id`,
   // Best matches first: a word in the title, then in tags and ingredients, the description, the
-  // steps; among equals the most recently changed.
-  relevance: sql`m.best, r.updated_at desc, r.id`,
+  // steps; among equals the newest.
+  relevance: sql`m.best, r.created_at desc, r.id`,
 };
 
 /** What photos add to a recipe row `r`, in one pass over its photos: its cover, how many and their bytes. */
@@ -194,9 +194,9 @@ function shapeOf(query: CardQuery): Shape {
 /** Whether any filter narrows the recipes. */
 const filtered = (shape: Shape) => shape.tags || shape.maxMinutes || shape.favorites || shape.author;
 
-/** A search in its own order (or the newest first) with no filter needs no other table than its matches. */
+/** A search in its own order (or the newest created first) with no filter needs no other table than its matches. */
 const matchesAlone = (shape: Shape) =>
-  shape.searching && !filtered(shape) && (shape.sort === 'relevance' || shape.sort === 'updated');
+  shape.searching && !filtered(shape) && (shape.sort === 'relevance' || shape.sort === 'created');
 
 /**
  * A search in its own order for one word reads its page off the ranked index; every other search
@@ -247,9 +247,9 @@ function cardStatements(shape: Shape, v: Record<CardValue, unknown>) {
           : sql`select count(*)::int as n from ${from} ${where}`;
   const pageIds = ranked(shape)
     ? sql`case when ${oneWord} then array(${oneWordPage(v.limit, v.offset, v.enough)}) else array(
-        select m.id from m order by m.best, m.updated_at desc, m.id limit ${v.limit} offset ${v.offset}) end`
+        select m.id from m order by m.best, m.created_at desc, m.id limit ${v.limit} offset ${v.offset}) end`
     : matchesAlone(shape)
-      ? sql`array(select m.id from m order by m.updated_at desc, m.id limit ${v.limit} offset ${v.offset})`
+      ? sql`array(select m.id from m order by m.created_at desc, m.id limit ${v.limit} offset ${v.offset})`
       : sql`array(select r.id from ${from} ${tastyCounts} ${where} order by ${ORDER_OF[sort]}
           limit ${v.limit} offset ${v.offset})`;
 
