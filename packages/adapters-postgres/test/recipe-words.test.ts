@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { type TestDatabase, openTestDatabase } from '../test-support/test-database.js';
 
 let database: TestDatabase;
@@ -64,4 +65,86 @@ test('a save writes only the words that came, went or changed place', async () =
   expect(Object.keys(after).sort()).toEqual(['bean:A', 'leek:D', 'onion:A', 'stew:A']);
   expect(after['bean:A']).toBe(first['bean:A']);
   expect(after['stew:A']).toBe(first['stew:A']);
+});
+
+/** Every word's kept count against the rows that hold it; words with no recipe count nothing. */
+async function countsDiffer(): Promise<string[]> {
+  const { rows } = await sql<{ word: string }>`
+    select coalesce(k.word, h.word) as word from
+      (select word, sum(delta) as n from word_counts group by word having sum(delta) <> 0) k
+      full join (select word, count(*) as n from recipe_words group by word) h on h.word = k.word
+    where k.n is distinct from h.n`.execute(database.db);
+  return rows.map((r) => r.word);
+}
+
+const insertSoup = (id: string, words: string, db: typeof database.db = database.db) =>
+  sql`insert into recipes (id, slug, title, title_sort, servings, created_at, updated_at, search)
+    values (${id}, ${id}, 'Soup', 'soup', 1, ${T0}, ${T0}, to_tsvector('simple', ${words}))`.execute(db);
+
+test("each word's count is kept through inserts, saves, deletes and a rollback, and folded now and then", async () => {
+  for (let i = 0; i < 200; i++) await insertSoup(`c${i}`, i % 2 === 0 ? 'onion soup' : 'onion stew');
+  expect(await countsDiffer()).toEqual([]);
+  // 200 changes of "onion": its rows are folded now and then, far fewer than 200 remain.
+  const onionRows = await sql<{ n: number }>`
+    select count(*)::int as n from word_counts where word = 'onion'`.execute(database.db);
+  expect(onionRows.rows[0]?.n).toBeLessThan(100);
+
+  await sql`update recipes set search = to_tsvector('simple', 'leek soup') where id in ('c1', 'c2', 'c3')`.execute(
+    database.db,
+  );
+  await sql`delete from recipes where id in ('c4', 'c5')`.execute(database.db);
+  await expect(
+    database.db.transaction().execute(async (trx) => {
+      await insertSoup('c-rolled', 'onion tart', trx);
+      await sql`delete from recipes where id = 'c6'`.execute(trx);
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  expect(await countsDiffer()).toEqual([]);
+  // The 200, less the three saved without it and the two deleted (and the bean stew's onion above).
+  const onion = await sql<{ n: number }>`
+    select sum(delta)::int as n from word_counts where word = 'onion'`.execute(database.db);
+  expect(onion.rows[0]?.n).toBe(200 - 3 - 2 + 1);
+  // Folding by hand leaves a row per word, of the same sum.
+  await sql`select word_counts_fold(array['onion', 'soup', 'stew', 'leek'])`.execute(database.db);
+  const rows = await sql<{ n: number }>`
+    select count(*)::int as n from word_counts where word in ('onion', 'soup', 'stew', 'leek')`.execute(
+    database.db,
+  );
+  expect(rows.rows[0]?.n).toBe(4);
+  expect(await countsDiffer()).toEqual([]);
+});
+
+test('counting words never waits on another transaction', async () => {
+  if (database.kind !== 'pg') {
+    // One connection (PGlite): nothing runs beside a transaction; the rules above hold all the same.
+    expect(database.kind).toBe('pglite');
+    return;
+  }
+  const holding = new pg.Client({ connectionString: database.url });
+  const other = new pg.Client({ connectionString: database.url });
+  await holding.connect();
+  await other.connect();
+  try {
+    // A transaction that wrote "onion" and folded it, and holds its rows: not committed yet.
+    await holding.query('begin');
+    await holding.query(
+      `insert into recipes (id, slug, title, title_sort, servings, created_at, updated_at, search)
+       values ('held-w', 'held-w', 'Held', 'held', 1, now(), now(), to_tsvector('simple', 'onion'))`,
+    );
+    await holding.query(`select word_counts_fold(array['onion'])`);
+    // Another connection writes, folds and counts the same word without waiting (it would fail past 2 s).
+    await other.query(`set lock_timeout = '2s'`);
+    await other.query(
+      `insert into recipes (id, slug, title, title_sort, servings, created_at, updated_at, search)
+       values ('other-w', 'other-w', 'Other', 'other', 1, now(), now(), to_tsvector('simple', 'onion'))`,
+    );
+    await other.query(`select word_counts_fold(array['onion'])`);
+    await holding.query('commit');
+    expect(await countsDiffer()).toEqual([]);
+  } finally {
+    await holding.query('rollback').catch(() => undefined);
+    await holding.end();
+    await other.end();
+  }
 });

@@ -14,6 +14,7 @@ import * as rankedRecipeWords from './20261125T1900_ranked_recipe_words.js';
 import * as recipeCount from './20261125T2000_recipe_count.js';
 import * as recipeWordsByTriggersAlone from './20261126T0030_recipe_words_by_triggers_alone.js';
 import * as recipeWordsByCreation from './20261126T0100_recipe_words_by_creation.js';
+import * as wordCounts from './20261126T0130_word_counts.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '20261125T2000_recipe_count': recipeCount,
   '20261126T0030_recipe_words_by_triggers_alone': recipeWordsByTriggersAlone,
   '20261126T0100_recipe_words_by_creation': recipeWordsByCreation,
+  '20261126T0130_word_counts': wordCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

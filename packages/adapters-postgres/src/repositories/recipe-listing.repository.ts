@@ -90,11 +90,13 @@ function oneWordPage(limit: unknown, offset: unknown, enough: unknown): RawBuild
 }
 
 /**
- * How many recipes a one-word search finds: with one spelling, its entries (each recipe once);
- * with several, the recipes in the word's range (a recipe may carry several spellings).
+ * How many recipes a one-word search finds: with one spelling, its kept count (`word_counts`, the
+ * sum of its rows: see the migration word_counts); with several, the recipes in the word's range
+ * (a recipe may carry several spellings).
  */
 const ONE_WORD_TOTAL = sql`case when (select count(*) from spelled where word is not null) = 1
-    then (select count(*) from recipe_words rw where rw.word = (select word from spelled where word is not null))
+    then (select coalesce(sum(wc.delta), 0) from word_counts wc
+      where wc.word = (select word from spelled where word is not null))
     else (select count(*) from (
       select rw.recipe_id from recipe_words rw
       where rw.word >= ${WORD} and rw.word < ${WORD_END} group by rw.recipe_id) r)
