@@ -303,6 +303,24 @@ async function vacuum(url: string): Promise<void> {
   }
 }
 
+/**
+ * Drops the benchmark's database once its last connections are gone. A plain `drop database`
+ * stops an autovacuum worker still busy there itself (`with (force)` would need the right to
+ * signal the superuser's processes, which the benchmark's role lacks); other connections of its
+ * own may take a moment to close.
+ */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 async function withDatabase<T>(work: (env: Record<string, string>) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'larder-bench-'));
   const name = `larder_bench_${Date.now()}`;
@@ -314,7 +332,7 @@ async function withDatabase<T>(work: (env: Record<string, string>) => Promise<T>
   try {
     return await work({ SERVICE_DATA_DIR: dataDir, SERVICE_DATABASE_URL: url.toString() });
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    await dropDatabase(admin, name);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   }
