@@ -108,7 +108,7 @@ const ORDER_OF: Record<CardQuery['sort'], RawBuilder<unknown>> = {
   title: sql`r.title_sort collate "C", r.id`,
   tasty: sql`coalesce(tc.n, 0) desc, r.updated_at desc, r.id`,
   // Best matches first: a word in the title, then in tags and ingredients, the description, the
-  // steps; among equals the newest.
+  // steps; among equals the newest created (the words carry that time: a save leaves them alone).
   relevance: sql`m.best, r.created_at desc, r.id`,
 };
 
