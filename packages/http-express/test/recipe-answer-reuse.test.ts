@@ -68,3 +68,17 @@ test('the same answer, byte for byte, until something changes; then the change a
     tastyCount: 1,
   });
 });
+
+test("the bytes kept for an answer are each address's own: its $schema names the host asked", async () => {
+  const recipe = await createRecipe(t, alice, { title: 'Hosted hotpot' });
+  const path = `/api/v1/recipes/${recipe.id}`;
+  const schemaVia = async (host: string) => {
+    const res = await as(request(t.app).get(path).set('Host', host), alice).expect(200);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.text)));
+    return JSON.parse(res.text).$schema as string;
+  };
+  expect(await schemaVia('a.example')).toBe('http://a.example/api/v1/schemas/Recipe.json');
+  expect(await schemaVia('b.example')).toBe('http://b.example/api/v1/schemas/Recipe.json');
+  expect(await schemaVia('a.example')).toBe('http://a.example/api/v1/schemas/Recipe.json');
+  expect(await schemaVia('a.example')).toBe('http://a.example/api/v1/schemas/Recipe.json');
+});

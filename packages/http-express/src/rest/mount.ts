@@ -138,18 +138,21 @@ function validatorsOf(route: RouteDescription, registry: SchemaRegistry): Valida
   };
 }
 
-/** JSON of answers that cannot change (frozen), kept while the answer object lives. */
-const serializedAnswers = new WeakMap<object, string>();
+/** The bytes of answers that cannot change (frozen) with their `$schema`, kept while the answer lives. */
+const answerBodies = new WeakMap<object, { url: string; body: Buffer }>();
 
-/** The JSON of an answer object; a frozen one is serialized once (a presenter hands it out again). */
-function serialized(answer: object): string {
-  if (!Object.isFrozen(answer)) return JSON.stringify(answer);
-  let text = serializedAnswers.get(answer);
-  if (text === undefined) {
-    text = JSON.stringify(answer);
-    serializedAnswers.set(answer, text);
-  }
-  return text;
+/**
+ * `{"$schema": url, …answer}` as the bytes sent: a frozen answer (a presenter hands it out again
+ * while nothing changed) is serialized and encoded once per schema address, so a repeated read
+ * writes bytes kept from before.
+ */
+function bodyWithSchema(url: string, answer: object): Buffer | string {
+  if (!Object.isFrozen(answer)) return withSchema(url, JSON.stringify(answer));
+  const kept = answerBodies.get(answer);
+  if (kept?.url === url) return kept.body;
+  const body = Buffer.from(withSchema(url, JSON.stringify(answer)));
+  answerBodies.set(answer, { url, body });
+  return body;
 }
 
 /** `{"$schema": url, …answer}` from the answer's JSON, the schema first as before. */
@@ -264,11 +267,11 @@ function mountOperation(
         throw new Error(`answer of ${op.id} breaks ${output.schema}: ${JSON.stringify(issues)}`);
       }
       if (output.version) res.setHeader('ETag', `"${output.version(result as never)}"`);
-      let text: string;
+      let text: Buffer | string;
       if (describedBy && typeof result === 'object' && result !== null && !Array.isArray(result)) {
         const url = options.schemaUrl(req, output.schema);
         res.setHeader('Link', `<${url}>; rel="describedBy"`);
-        text = withSchema(url, serialized(result));
+        text = bodyWithSchema(url, result);
       } else {
         text = JSON.stringify(result);
       }
