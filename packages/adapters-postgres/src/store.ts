@@ -148,6 +148,8 @@ const WRITES: Partial<Record<keyof Repositories, Record<string, (args: unknown[]
     update: ([id]) => [tag.account(id), tag.people],
     claimMailSlot: ([id]) => [tag.account(id)],
   },
+  // Folding the kept counts changes no total: nothing cached is touched.
+  recipeListing: { foldKeptCounts: () => [] },
   recipes: {
     insert: () => [tag.cards, tag.absent],
     replace: ([recipe]) => [tag.recipe((recipe as { id: string }).id), tag.cards, tag.absent],

@@ -1,4 +1,5 @@
 import { Housekeeping } from '@larder/domain';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
 
@@ -125,3 +126,54 @@ it('removes sign-in attempt counts once their window has ended, and keeps runnin
   expect(await run()).toEqual({ sessions: 0, links: 0, throttles: 3, flows: 0 });
   expect(await throttleKeys()).toEqual([]);
 });
+
+it('folds the counts kept for totals into a row each, every total the same', async () => {
+  for (let i = 0; i < 5; i++) {
+    const res = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', t.owner.cookie)
+      .send({
+        title: `Lentil soup ${i}`,
+        description: '',
+        servings: 2,
+        prepMinutes: null,
+        cookMinutes: null,
+        sourceUrl: null,
+        tags: [],
+        ingredientGroups: [
+          { name: null, ingredients: [{ quantity: 1, unit: null, name: 'lentils', note: null }] },
+        ],
+        steps: [{ text: 'Simmer.' }],
+      });
+    expect(res.status).toBe(201);
+  }
+  // Pieces as writes leave them (a change of nothing, so no total moves).
+  await sql`insert into word_counts (word, delta) values ('lentil', 0), ('lentil', 0), ('soup', 0)`.execute(
+    t.database.db,
+  );
+  await sql`insert into recipe_count (delta) values (0), (0)`.execute(t.database.db);
+  const totals = () => Promise.all([list('lentil'), list('soup'), list('')]);
+  const before = await totals();
+  expect(before).toEqual([5, 5, 5]);
+
+  await run();
+  const pieces = await sql<{ word: string; n: number }>`
+    select word, count(*)::int as n from word_counts group by word having count(*) > 1`.execute(
+    t.database.db,
+  );
+  expect(pieces.rows).toEqual([]);
+  const countRows = await sql<{ n: number }>`select count(*)::int as n from recipe_count`.execute(
+    t.database.db,
+  );
+  expect(countRows.rows[0]?.n).toBe(1);
+  expect(await totals()).toEqual(before);
+});
+
+async function list(q: string): Promise<number> {
+  const res = await request(t.app)
+    .get('/api/v1/recipes')
+    .query(q ? { q } : {})
+    .set('Cookie', t.owner.cookie);
+  expect(res.status).toBe(200);
+  return res.body.total as number;
+}

@@ -356,6 +356,15 @@ export class PostgresRecipeListingRepository implements RecipeListingRepository 
     return rows;
   }
 
+  async foldKeptCounts(): Promise<void> {
+    // The rows of the household's count, and of each word that has more than one (see the
+    // migrations recipe_count and word_counts); rows another transaction holds are left for later.
+    await sql`select recipe_count_fold()`.execute(this.db);
+    await sql`select word_counts_fold(array(select word from word_counts group by word having count(*) > 1))`.execute(
+      this.db,
+    );
+  }
+
   async authorCounts(): Promise<AuthorCount[]> {
     const rows = await this.db
       .selectFrom((eb) =>

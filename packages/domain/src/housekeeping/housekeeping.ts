@@ -18,7 +18,8 @@ export interface HousekeepingResult {
 
 /**
  * Removes rows that no longer mean anything: expired sessions, spent one-time links
- * and ended login throttle windows. Nothing live is touched, so it may run at any
+ * and ended login throttle windows; and folds the counts kept for totals (which every write adds
+ * to in pieces) without changing any. Nothing live is touched, so it may run at any
  * time, on any number of instances at once.
  */
 export class Housekeeping {
@@ -27,11 +28,13 @@ export class Housekeeping {
   async run(): Promise<HousekeepingResult> {
     const { store, clock } = this.deps;
     const now = clock.now();
-    return {
+    const removed = {
       sessions: await store.sessions.deleteExpired(now),
       links: await store.links.deleteSpent(addMs(now, -SPENT_LINK_KEEP_MS)),
       throttles: await store.signInAttempts.deleteEnded(addMs(now, -SIGN_IN_WINDOW_MS)),
       flows: await store.signInFlows.deleteExpired(now),
     };
+    await store.recipeListing.foldKeptCounts();
+    return removed;
   }
 }

@@ -66,4 +66,9 @@ export interface RecipeListingRepository {
   tagCounts(): Promise<TagCount[]>;
   /** Everyone who wrote a recipe, with how many, most first. */
   authorCounts(): Promise<AuthorCount[]>;
+  /**
+   * Tidies what the store keeps to answer totals quickly (how many recipes, how many hold each
+   * word) where it has gathered in pieces; every total stays the same. Safe at any time.
+   */
+  foldKeptCounts(): Promise<void>;
 }
