@@ -92,3 +92,26 @@ async function dropDatabase(serverUrl: string, name: string): Promise<void> {
     await cleanup.end();
   }
 }
+
+/**
+ * Runs `work` with two connections of its own to a database on a real server: `holding`, to keep
+ * a transaction open, and `other`, which must not wait on it (its lock waits fail after 2 s). A
+ * transaction `work` leaves open on `holding` is rolled back.
+ */
+export async function besideAHeldTransaction(
+  url: string,
+  work: (holding: pg.Client, other: pg.Client) => Promise<void>,
+): Promise<void> {
+  const holding = new pg.Client({ connectionString: url });
+  const other = new pg.Client({ connectionString: url });
+  await holding.connect();
+  await other.connect();
+  try {
+    await other.query(`set lock_timeout = '2s'`);
+    await work(holding, other);
+  } finally {
+    await holding.query('rollback').catch(() => undefined);
+    await holding.end();
+    await other.end();
+  }
+}

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createPostgresStore } from '../src/store.js';
-import { type TestDatabase, openTestDatabase } from '../test-support/test-database.js';
+import {
+  type TestDatabase,
+  besideAHeldTransaction,
+  openTestDatabase,
+} from '../test-support/test-database.js';
 
 let database: TestDatabase;
 const T0 = new Date('2026-11-01T10:00:00Z');
@@ -73,11 +76,7 @@ test('folding never waits on another transaction, and the total stays right for 
     expect(database.kind).toBe('pglite');
     return;
   }
-  const holding = new pg.Client({ connectionString: database.url });
-  const other = new pg.Client({ connectionString: database.url });
-  await holding.connect();
-  await other.connect();
-  try {
+  await besideAHeldTransaction(database.url!, async (holding, other) => {
     const before = (await totals()).there ?? 0;
     // A transaction that inserted and folded, and holds its rows: not committed yet.
     await holding.query('begin');
@@ -87,7 +86,6 @@ test('folding never waits on another transaction, and the total stays right for 
     );
     await holding.query('select recipe_count_fold()');
     // Another connection inserts, folds and reads without waiting on it (it would fail past 2 s).
-    await other.query(`set lock_timeout = '2s'`);
     await other.query(
       `insert into recipes (id, slug, title, title_sort, servings, created_at, updated_at, search)
        values ('other-1', 'other-1', 'Other', 'other', 1, now(), now(), ''::tsvector)`,
@@ -97,9 +95,5 @@ test('folding never waits on another transaction, and the total stays right for 
     expect(seen.rows[0]?.n).toBe(before + 1);
     await holding.query('commit');
     expect(await totals()).toEqual({ shown: before + 2, there: before + 2 });
-  } finally {
-    await holding.query('rollback').catch(() => undefined);
-    await holding.end();
-    await other.end();
-  }
+  });
 });

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type TestDatabase, openTestDatabase } from '../test-support/test-database.js';
+import {
+  type TestDatabase,
+  besideAHeldTransaction,
+  openTestDatabase,
+} from '../test-support/test-database.js';
 
 let database: TestDatabase;
 const T0 = new Date('2026-11-01T10:00:00Z');
@@ -122,11 +125,7 @@ test('counting words never waits on another transaction', async () => {
     expect(database.kind).toBe('pglite');
     return;
   }
-  const holding = new pg.Client({ connectionString: database.url });
-  const other = new pg.Client({ connectionString: database.url });
-  await holding.connect();
-  await other.connect();
-  try {
+  await besideAHeldTransaction(database.url!, async (holding, other) => {
     // A transaction that wrote "onion" and folded it, and holds its rows: not committed yet.
     await holding.query('begin');
     await holding.query(
@@ -135,7 +134,6 @@ test('counting words never waits on another transaction', async () => {
     );
     await holding.query(`select word_counts_fold(array['onion'])`);
     // Another connection writes, folds and counts the same word without waiting (it would fail past 2 s).
-    await other.query(`set lock_timeout = '2s'`);
     await other.query(
       `insert into recipes (id, slug, title, title_sort, servings, created_at, updated_at, search)
        values ('other-w', 'other-w', 'Other', 'other', 1, now(), now(), to_tsvector('simple', 'onion'))`,
@@ -143,9 +141,5 @@ test('counting words never waits on another transaction', async () => {
     await other.query(`select word_counts_fold(array['onion'])`);
     await holding.query('commit');
     expect(await countsDiffer()).toEqual([]);
-  } finally {
-    await holding.query('rollback').catch(() => undefined);
-    await holding.end();
-    await other.end();
-  }
+  });
 });
