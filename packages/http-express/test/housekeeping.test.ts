@@ -2,6 +2,7 @@ import { Housekeeping } from '@larder/domain';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
+import { createRecipe } from './recipe-fixtures.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -128,25 +129,7 @@ it('removes sign-in attempt counts once their window has ended, and keeps runnin
 });
 
 it('folds the counts kept for totals into a row each, every total the same', async () => {
-  for (let i = 0; i < 5; i++) {
-    const res = await request(t.app)
-      .post('/api/v1/recipes')
-      .set('Cookie', t.owner.cookie)
-      .send({
-        title: `Lentil soup ${i}`,
-        description: '',
-        servings: 2,
-        prepMinutes: null,
-        cookMinutes: null,
-        sourceUrl: null,
-        tags: [],
-        ingredientGroups: [
-          { name: null, ingredients: [{ quantity: 1, unit: null, name: 'lentils', note: null }] },
-        ],
-        steps: [{ text: 'Simmer.' }],
-      });
-    expect(res.status).toBe(201);
-  }
+  for (let i = 0; i < 5; i++) await createRecipe(t, t.owner, { title: `Lentil soup ${i}` });
   // Pieces as writes leave them (a change of nothing, so no total moves).
   await sql`insert into word_counts (word, delta) values ('lentil', 0), ('lentil', 0), ('soup', 0)`.execute(
     t.database.db,
