@@ -12,7 +12,8 @@
  *
  * Both corpora are split for good (scripts/bench/draft-scoring.ts): a development part (~70 %)
  * that the reader was improved on, and a held-out part (~30 %, whole sites for pages) that was
- * only measured. Both are reported; BENCH_SHOW=<field> lists the development part's misses.
+ * only measured. Both are reported; BENCH_SHOW=<field> lists the development part's misses
+ * (visible-ingredients, visible-steps: those of the reader without the page's structured data).
  * "Right" is defined in scripts/bench/draft-scoring.ts and docs/drafts.md. Results go to
  * docs/performance.md between the bench:drafts markers.
  */
@@ -228,7 +229,25 @@ async function benchPages(): Promise<PageVerdict[]> {
         endpointMs,
       };
       verdicts.push(verdict);
-      if (SHOW && !heldOut) showMisses(SHOW, verdict, draft, expected, ours);
+      if (SHOW && !heldOut) {
+        // visible-…: the misses of the reader of the page's visible structure alone.
+        const visible = SHOW.startsWith('visible-');
+        const shown = visible
+          ? {
+              ...verdict,
+              ...verdict.visible,
+              fairIngredients: verdict.visible.ingredients,
+              fairSteps: verdict.visible.steps,
+            }
+          : verdict;
+        showMisses(
+          SHOW.replace('visible-', ''),
+          shown,
+          visible ? visibleDraft : draft,
+          expected,
+          visible ? visibleLines : ours,
+        );
+      }
     }
   } finally {
     server.close();
