@@ -243,11 +243,14 @@ describe('not found and bad requests', () => {
     expect((await request(t.app).delete('/api/v1/comments/987654321').set(as(member))).status).toBe(404);
   });
 
-  test('listing without recipeId is a 422 located at query.recipeId', async () => {
-    const res = await request(t.app).get('/api/v1/comments').set(as(member));
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([expect.objectContaining({ location: 'query.recipeId' })]);
-  });
+  test.each(['', '?recipeId='])(
+    'listing without recipeId (%j) is a 422 located at query.recipeId',
+    async (query) => {
+      const res = await request(t.app).get(`/api/v1/comments${query}`).set(as(member));
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([expect.objectContaining({ location: 'query.recipeId' })]);
+    },
+  );
 
   test('a comment id that is not an int64 is a 422 located at path.commentId', async () => {
     for (const id of ['abc', '1.5', '99999999999999999999']) {

@@ -150,6 +150,18 @@ describe('the page', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors.map((e: { location: string }) => e.location)).toContain(location);
   });
+
+  test('a parameter sent empty counts as not sent (as a form sends its blank fields)', async () => {
+    const res = await as(
+      request(t.app).get('/api/v1/recipes?q=&tags=&maxMinutes=&favorites=&author=&sort=&page=&limit='),
+      t.owner,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1, limit: 24, total: 5 });
+    expect(keysOf(res.body.items)).toEqual(keysOf((await list()).items));
+    const blankAndSet = await as(request(t.app).get('/api/v1/recipes?limit=&sort=title&page='), t.owner);
+    expect(keysOf(blankAndSet.body.items)).toEqual(keysOf((await list({ sort: 'title' })).items));
+  });
 });
 
 describe('search', () => {

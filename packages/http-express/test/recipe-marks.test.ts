@@ -119,6 +119,35 @@ describe('favorites', () => {
     expect(all.body.total).toBeGreaterThan(1);
   });
 
+  test.each(['1', 't', 'T', 'True', 'TRUE'])(
+    'favorites=%s is true, as the reference reads booleans',
+    async (word) => {
+      const reader = await t.member();
+      const mine = await createRecipe(t, author, { title: 'Spelled favourite' });
+      await mark('put', 'favorite', mine.id, reader).expect(204);
+      const res = await as(request(t.app).get(`/api/v1/recipes?favorites=${word}`), reader);
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((c: { id: string }) => c.id)).toEqual([mine.id]);
+    },
+  );
+
+  test.each(['0', 'f', 'F', 'False', 'FALSE'])('favorites=%s is false', async (word) => {
+    const reader = await t.member();
+    await mark('put', 'favorite', (await createRecipe(t, author)).id, reader).expect(204);
+    const res = await as(request(t.app).get(`/api/v1/recipes?favorites=${word}`), reader);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(1);
+  });
+
+  test.each(['yes', 'on', '2', 'truee'])(
+    'favorites=%s is no boolean: 422 at query.favorites',
+    async (word) => {
+      const res = await as(request(t.app).get(`/api/v1/recipes?favorites=${word}`), fan);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([{ location: 'query.favorites', message: expect.any(String) }]);
+    },
+  );
+
   test('clearing is 204 whether set or not; setting on an unknown recipe is 404', async () => {
     const recipe = await createRecipe(t, author);
     await mark('put', 'favorite', recipe.id, fan).expect(204);

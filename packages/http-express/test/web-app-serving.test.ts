@@ -112,6 +112,9 @@ describe('the web app at /', () => {
     expect(plain.status).toBe(200);
     expect(plain.text).toContain('<form method="post">');
     expect(plain.text).not.toContain('<div id="app"></div>');
+    // A flag: ?plain with no value is as plain (a blank parameter elsewhere counts as not sent).
+    const bare = await request(t.app).get(`${path}?plain`);
+    expect(bare.text).toContain('<form method="post">');
     // The plain form posts back to the address it was opened at, ?plain included.
     const done = await request(t.app)
       .post(`${path}?plain=1`)

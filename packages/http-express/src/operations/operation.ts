@@ -54,6 +54,11 @@ export interface Param<T = unknown> {
   description?: string;
   /** Query parameters only; path parameters are always required. */
   required?: boolean;
+  /**
+   * Query parameters only: present even when sent without a value (`?plain`). Any other parameter
+   * sent empty counts as not sent.
+   */
+  flag?: boolean;
 }
 
 /** The input's body: a named schema of the registry, carrying its type. */

@@ -38,20 +38,47 @@ function objectSchemaOf(specs: Record<string, Param>, allRequired: boolean): Jso
   return { type: 'object', properties, required };
 }
 
-/** Comma-separated query values become arrays where the schema wants one (`tags=a,b`). */
-function splitArrays(query: Record<string, unknown>, specs: Record<string, Param>): Record<string, unknown> {
+/** The spellings of a boolean a query may use (those of Go's `strconv.ParseBool`, as the reference reads them). */
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  True: true,
+  TRUE: true,
+  t: true,
+  T: true,
+  '1': true,
+  false: false,
+  False: false,
+  FALSE: false,
+  f: false,
+  F: false,
+  '0': false,
+};
+
+function wants(spec: Param, type: string): boolean {
+  const declared = spec.schema['type'];
+  return declared === type || (Array.isArray(declared) && declared.includes(type));
+}
+
+/**
+ * The query as the route's schema reads it: a parameter sent empty (`?limit=&sort=`, as a form
+ * sends its blank fields) counts as not sent, but for a flag (`?plain`); comma-separated values become arrays where the schema
+ * wants one (`tags=a,b`); of a parameter sent twice the last counts; booleans may be spelled
+ * `1`/`0`, `t`/`f` or in capitals.
+ */
+function queryInput(query: Record<string, unknown>, specs: Record<string, Param>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs)) {
     let value = query[name];
     if (value === undefined) continue;
-    const type = spec.schema['type'];
-    const wantsArray = type === 'array' || (Array.isArray(type) && type.includes('array'));
-    if (wantsArray) {
+    if (wants(spec, 'array')) {
       const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
       value = parts.map((p) => p.trim()).filter((p) => p !== '');
+      if ((value as string[]).length === 0) continue;
     } else if (Array.isArray(value)) {
       value = value[value.length - 1];
     }
+    if (value === '' && !spec.flag) continue;
+    if (typeof value === 'string' && wants(spec, 'boolean')) value = BOOLEAN_WORDS[value] ?? value;
     out[name] = value;
   }
   return out;
@@ -209,7 +236,7 @@ function pathAndQuery(route: RouteDescription, req: Request, validators: Validat
   }
   let query: Record<string, unknown> = {};
   if (route.query) {
-    query = splitArrays(req.query as Record<string, unknown>, route.query);
+    query = queryInput(req.query as Record<string, unknown>, route.query);
     if (validators.query && !validators.query(query)) {
       throw validationProblem(issuesFrom(validators.query.errors, 'query'));
     }

@@ -57,6 +57,7 @@ export function buildOpenApi(
         required: spec.required ?? false,
         schema: spec.schema,
         ...(isArray ? { explode: false } : {}),
+        ...(spec.flag ? { allowEmptyValue: true } : {}),
         ...(spec.description ? { description: spec.description } : {}),
       });
     }

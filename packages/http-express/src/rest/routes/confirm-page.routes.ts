@@ -24,7 +24,13 @@ export const confirmPageRoutes: RestRouteModule = ({ table, webApp, services: { 
     tag: 'auth',
     access: PUBLIC,
     params: { token: tokenParam },
-    query: { plain: { schema: str({ maxLength: 8 }), description: 'Any value: the page without script' } },
+    query: {
+      plain: {
+        schema: str({ maxLength: 8 }),
+        flag: true,
+        description: 'Any value, or none: the page without script',
+      },
+    },
     responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
     handle: async ({ params, query, res }) => {
       if (webApp && query['plain'] === undefined)
