@@ -12,7 +12,7 @@ import { operationTable } from './operations/operation-table.js';
 import { bindOperations } from './rest/bindings.js';
 import { callerResolver } from './rest/caller-resolution.js';
 import { crossSiteWriteCheck } from './rest/cross-site.js';
-import { mountRoutes } from './rest/mount.js';
+import { isJson, mountRoutes } from './rest/mount.js';
 import {
   HttpProblem,
   PROBLEM_TYPE_PREFIX,
@@ -23,7 +23,6 @@ import {
   titleOf,
 } from './rest/problem.js';
 import { requestScope } from './rest/request-scope.js';
-import { MCP_PATH } from './rest/routes/mcp.routes.js';
 import { RestTable } from './rest/route.js';
 import { SchemaRegistry } from './schemas/schema-registry.js';
 import { WebApp } from './rest/web-app.js';
@@ -98,14 +97,15 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   app.use(crossSiteWriteCheck(publicOrigin));
-  // Not strict: `null`, `5` or `"x"` are valid JSON and fail validation (422) instead of parsing (400).
-  // The MCP endpoint reads its own body, so that a broken one gets a JSON-RPC parse error.
-  const json = express.json({
+  // Read on the routes that take a JSON body only (a zip or a photo sent as JSON is a 415 there),
+  // and when the request names no type (as the reference reads it). Not strict: `null`, `5` or
+  // `"x"` are valid JSON and fail validation (422) instead of parsing (400). The MCP endpoint reads
+  // its own body, so that a broken one gets a JSON-RPC parse error.
+  const jsonBody = express.json({
     limit: config.jsonLimitBytes,
     strict: false,
-    type: ['application/json', 'application/*+json'],
+    type: (req) => isJson(req as Request),
   });
-  app.use((req, res, next) => (req.path === MCP_PATH ? next() : json(req, res, next)));
   const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 });
   app.use('/setup', form);
   app.use('/api/v1/auth/oidc/start', form);
@@ -118,6 +118,7 @@ export function createApp(options: AppOptions): Express {
     baseUrl,
     secureCookies: config.secureCookies,
     checkResponses: options.checkResponses ?? false,
+    jsonBody,
   });
   app.use(router);
   if (webApp) app.use(webApp.handler());

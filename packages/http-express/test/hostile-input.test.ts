@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
 
@@ -212,6 +213,34 @@ describe('bodies', () => {
       .set('Content-Encoding', 'compress')
       .send('{}');
     expectProblem(compress, 415);
+  });
+
+  it('reads a body sent without a Content-Type as JSON, as the reference does', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // Bytes, not a string: fetch then sends no Content-Type at all.
+      const send = (text: string) =>
+        fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+          method: 'POST',
+          body: new TextEncoder().encode(text),
+        });
+      const right = await send(JSON.stringify({ username: 'hostile-user', password: user.password }));
+      expect(right.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(right.status).toBe(200);
+      expect(right.headers.get('set-cookie')).toMatch(/^service_session=/);
+      const broken = await send('{"username":');
+      expect(broken.status).toBe(400);
+      expect(broken.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const wrong = await send(JSON.stringify({ username: 'hostile-user' }));
+      expect(wrong.status).toBe(422);
+      expect(((await wrong.json()) as { errors: Array<{ location: string }> }).errors).toEqual([
+        expect.objectContaining({ location: 'body.password' }),
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it('answers a body of another media type with 415', async () => {

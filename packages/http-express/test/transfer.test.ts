@@ -202,6 +202,13 @@ describe('export and import refusals', () => {
     expect(huge.status).toBe(413);
     const json = await request(t.app).post('/api/v1/import').set('Cookie', t.owner.cookie).send({ a: 1 });
     expect(json.status).toBe(415);
+    // A zip said to be JSON is still no JSON body to read: 415, not a parse error.
+    const labelled = await request(t.app)
+      .post('/api/v1/import')
+      .set('Cookie', t.owner.cookie)
+      .set('Content-Type', 'application/json')
+      .send(Buffer.from('PK\u0003\u0004 not json'));
+    expect(labelled.status).toBe(415);
     const junk = await importZip(t, Buffer.from('this is not a zip at all'));
     expect(junk.status).toBe(422);
   });

@@ -26,6 +26,8 @@ export interface MountOptions {
   secureCookies: boolean;
   /** In tests: every JSON answer is checked against its declared schema. */
   checkResponses: boolean;
+  /** Reads a JSON body into `req.body`: mounted on the routes that take one, and only there. */
+  jsonBody: RequestHandler;
 }
 
 function objectSchemaOf(specs: Record<string, Param>, allRequired: boolean): JsonSchema {
@@ -84,14 +86,19 @@ function queryInput(query: Record<string, unknown>, specs: Record<string, Param>
   return out;
 }
 
-function isJson(req: Request): boolean {
-  // A matching type name, or false / null when the request says another type or none.
-  return typeof req.is(['application/json', 'application/*+json']) === 'string';
-}
-
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** The media types a JSON body may be sent as. */
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** A body that says it is JSON, or says nothing of its type (read as JSON, as the reference reads it). */
+export function isJson(req: Request): boolean {
+  if (req.headers['content-type'] === undefined) return hasBody(req);
+  // A matching type name, or false / null when the request says another type.
+  return typeof req.is(JSON_TYPES) === 'string';
 }
 
 /**
@@ -310,7 +317,8 @@ function mountOperation(
       next(locatedProblem(error, route));
     }
   };
-  router[bound.method](bound.path, handler);
+  if (body) router[bound.method](bound.path, options.jsonBody, handler);
+  else router[bound.method](bound.path, handler);
 }
 
 function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
@@ -339,7 +347,8 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
       next(locatedProblem(error, route));
     }
   };
-  router[route.method](route.path, handler);
+  if (route.body) router[route.method](route.path, options.jsonBody, handler);
+  else router[route.method](route.path, handler);
 }
 
 /** Mounts every route of the table: operations first, then REST's own routes. */
