@@ -376,3 +376,25 @@ describe('a forgotten password of an account that signs in through the provider'
     }
   });
 });
+
+describe('while single sign-on is off', () => {
+  it('says so, and its start and callback addresses name nothing (404, as the reference answers)', async () => {
+    const off = await startTestApp();
+    try {
+      expect((await request(off.app).get('/api/v1/auth/oidc')).body).toMatchObject({ enabled: false });
+      const started = await request(off.app)
+        .post('/api/v1/auth/oidc/start')
+        .type('form')
+        .send({ intent: 'login', next: '/' });
+      const finished = await request(off.app).get('/api/v1/auth/oidc/callback?code=x&state=y');
+      for (const res of [started, finished]) {
+        expect(res.status).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.body).toMatchObject({ type: 'urn:larder:problem:sign_on.off', status: 404 });
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -61,17 +61,27 @@ export interface SingleSignOnDependencies extends CoreDependencies {
 export class SingleSignOn {
   constructor(private readonly deps: SingleSignOnDependencies) {}
 
+  /** The provider; while sign-on is off its addresses name nothing. */
+  private providerOrNotFound() {
+    const { provider } = this.deps;
+    if (!provider) throw new NotFound('sign_on.off', 'Single sign-on is off in this household.');
+    return provider;
+  }
+
   info(): { enabled: boolean; name?: string } {
     const { provider } = this.deps;
     return provider ? { enabled: true, name: provider.displayName } : { enabled: false };
   }
 
-  /** Where to send the browser to start a flow: the provider, or back with `?oidc=failed`. */
+  /**
+   * Where to send the browser to start a flow: the provider, or back with `?oidc=failed`. While
+   * sign-on is off there is nothing to start (404, as the reference answers).
+   */
   async start(request: StartRequest): Promise<{ redirectTo: string; why?: string }> {
-    const { provider, store, clock, secrets } = this.deps;
+    const { store, clock, secrets } = this.deps;
+    const provider = this.providerOrNotFound();
     const next = localPath(request.next);
     const fail = (why: string) => ({ redirectTo: withOutcome(next, 'failed'), why });
-    if (!provider) return fail('single sign-on is off');
     const intent = request.intent as SignInIntent;
     let accountId: string | null = null;
     let setupTokenDigest: string | null = null;
@@ -116,7 +126,8 @@ export class SingleSignOn {
    * `state` query value, as the transport read it).
    */
   async finish(callbackUrl: string, state: string, redirectUri: string): Promise<FlowOutcome> {
-    const { provider, store, clock, secrets } = this.deps;
+    const { store, clock, secrets } = this.deps;
+    const provider = this.providerOrNotFound();
     const failed = (failure: FlowFailure, next: string, why: string): FlowOutcome => ({
       kind: 'failed',
       failure,
@@ -127,7 +138,6 @@ export class SingleSignOn {
       state === '' || state.length > 512 ? null : await store.signInFlows.take(secrets.digest(state));
     if (!flow) return failed('failed', '/', 'no flow for this state: unknown, used or forged');
     if (flow.expiresAt <= clock.now()) return failed('failed', flow.nextPath, 'the flow expired');
-    if (!provider) return failed('failed', flow.nextPath, 'single sign-on is off');
     let identity: ProvenIdentity;
     try {
       identity = await provider.finish(callbackUrl, redirectUri, {

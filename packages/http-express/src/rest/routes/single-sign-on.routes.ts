@@ -10,7 +10,7 @@ const CALLBACK_PATH = '/api/v1/auth/oidc/callback';
  * The browser's trip through the household's identity provider: a form post sends it there, the
  * provider sends it back to the callback, and the callback sends it on into the app — signed in,
  * connected, or with `?oidc=unlinked|taken|linked|failed`. Never a server error: a provider that
- * is down or misconfigured is `?oidc=failed`.
+ * is down or misconfigured is `?oidc=failed`. While sign-on is off, both addresses are a 404.
  */
 export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: { singleSignOn } }) => {
   table.add({
@@ -21,7 +21,8 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
     description:
       'A form post (application/x-www-form-urlencoded) the browser follows: intent is login, link (connect the ' +
       'signed-in account) or setup (finish an account through its setup link, passed as setup); next is the local ' +
-      'path to return to (anything else returns to /). Answers 303 to the provider, or back with ?oidc=failed.',
+      'path to return to (anything else returns to /). Answers 303 to the provider, or back with ?oidc=failed; 404 ' +
+      'while single sign-on is off.',
     tag: 'auth',
     access: PUBLIC,
     rawBody: {
@@ -37,6 +38,7 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
       },
     },
     responses: { 303: { empty: true, description: 'To the provider, or back with ?oidc=failed' } },
+    errors: [404],
     handle: async ({ req, res, log, baseUrl, lookUpCaller }) => {
       const form = (req.body ?? {}) as Record<string, unknown>;
       const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
@@ -59,7 +61,8 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
     summary: 'Finish signing in through the identity provider',
     description:
       'The redirect URI the provider sends the browser back to, with code and state. Answers 303 into the app: signed ' +
-      'in (the session cookie set), connected, or with ?oidc=unlinked|taken|linked|failed.',
+      'in (the session cookie set), connected, or with ?oidc=unlinked|taken|linked|failed; 404 while single sign-on ' +
+      'is off.',
     tag: 'auth',
     access: PUBLIC,
     query: {
@@ -68,6 +71,7 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
       error: { schema: str({ maxLength: 200 }) },
     },
     responses: { 303: { empty: true, description: 'Into the app' } },
+    errors: [404],
     handle: async ({ req, res, log, baseUrl, query }) => {
       const outcome = await singleSignOn.finish(
         `${baseUrl}${req.originalUrl}`,
