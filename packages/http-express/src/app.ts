@@ -12,6 +12,7 @@ import { operationTable } from './operations/operation-table.js';
 import { bindOperations } from './rest/bindings.js';
 import { callerResolver } from './rest/caller-resolution.js';
 import { crossSiteWriteCheck } from './rest/cross-site.js';
+import { methodNotAllowed } from './rest/method-not-allowed.js';
 import { isJson, mountRoutes } from './rest/mount.js';
 import {
   HttpProblem,
@@ -123,6 +124,7 @@ export function createApp(options: AppOptions): Express {
   app.use(router);
   if (webApp) app.use(webApp.handler());
 
+  app.use(methodNotAllowed(table));
   app.use((req, _res, next) => next(problem(404, `Nothing at ${req.method} ${req.path}.`)));
 
   const onError: ErrorRequestHandler = (error: unknown, req, res, _next) => {

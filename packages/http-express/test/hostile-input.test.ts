@@ -390,7 +390,8 @@ describe('routes and descriptions', () => {
     const api = await request(t.app).get('/api/v1/nothing-here');
     expectProblem(api, 404);
     expect(api.body.$schema).toMatch(/\/api\/v1\/schemas\/ErrorModel\.json$/);
-    expectProblem(await request(t.app).put('/api/v1/users').set('Cookie', t.owner.cookie).send({}), 404);
+    // A known address asked with another method is a 405 (method-not-allowed.test.ts).
+    expectProblem(await request(t.app).put('/api/v1/users').set('Cookie', t.owner.cookie).send({}), 405);
     expectProblem(await request(t.app).get('/no/such/page'), 404);
   });
 
@@ -426,6 +427,8 @@ describe('routes and descriptions', () => {
       for (const layer of stack) {
         if (layer.route) {
           for (const method of Object.keys(layer.route.methods)) {
+            // The 405 answer's probe (method-not-allowed.ts) matches every method of every route.
+            if (method === '_all') continue;
             served.push(`${method} ${layer.route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);
           }
         } else if (layer.handle?.stack) walk(layer.handle.stack);

@@ -192,6 +192,30 @@ describe('export and import refusals', () => {
     expect(empty.body.errors[0].location).toBe('body.recipeIds');
   });
 
+  it('export by an address too (GET): the same zip for the ids in recipeIds, under the same rules', async () => {
+    const second = (await createRecipe(t, t.owner)).id;
+    const byPost = await exportZip(t, [soupId, second]);
+    const get = (query: string, who = t.owner.cookie) =>
+      binary(request(t.app).get(`/api/v1/export${query}`).set('Cookie', who));
+    const byAddress = await get(`?recipeIds=${soupId},${second}`);
+    expect(byAddress.status).toBe(200);
+    expect(byAddress.headers['content-type']).toBe('application/zip');
+    expect(byAddress.headers['content-disposition']).toMatch(/^attachment; filename="larder-/);
+    expect(documents(await unzip(byAddress.body as Buffer))).toEqual(
+      documents(await unzip(byPost.body as Buffer)),
+    );
+    expect((await get(`?recipeIds=${soupId}`, member.cookie)).status).toBe(403);
+    expect((await get(`?recipeIds=${soupId},no-such-recipe`)).status).toBe(404);
+    for (const query of ['', '?recipeIds=', '?recipeIds=,']) {
+      const refused = await request(t.app).get(`/api/v1/export${query}`).set('Cookie', t.owner.cookie);
+      expect([query, refused.status, refused.body.errors?.[0]?.location]).toEqual([
+        query,
+        422,
+        'query.recipeIds',
+      ]);
+    }
+  });
+
   it('refuse over 1 GiB with 413 at once, and a body that is no zip with 415 or 422', async () => {
     const huge = await request(t.app)
       .post('/api/v1/import')

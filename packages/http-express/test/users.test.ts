@@ -454,6 +454,26 @@ describe('setup links', () => {
     expect((await inspect(token)).status).toBe(200);
   });
 
+  it('inspect by an address (GET ?token=) answers the same, and 404 / 422 alike', async () => {
+    const target = await create('user', false);
+    const byBody = await inspect(target.token);
+    const byAddress = await request(t.app).get('/api/v1/auth/setup/inspect').query({ token: target.token });
+    expect(byAddress.status).toBe(200);
+    const { $schema: _a, ...answer } = byAddress.body;
+    const { $schema: _b, ...asByBody } = byBody.body;
+    expect(answer).toEqual(asByBody);
+    const unknown = await request(t.app)
+      .get('/api/v1/auth/setup/inspect')
+      .query({ token: 'A'.repeat(43) });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toEqual((await inspect('A'.repeat(43))).body.detail);
+    const missing = await request(t.app).get('/api/v1/auth/setup/inspect');
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0].location).toBe('query.token');
+    expect((await redeem(target.token)).status).toBe(200);
+    expect((await request(t.app).get(`/api/v1/auth/setup/inspect?token=${target.token}`)).status).toBe(404);
+  });
+
   it('redeem sets the password, signs in once, and a second redemption is 404', async () => {
     const target = await create('user', false);
     const res = await redeem(target.token);

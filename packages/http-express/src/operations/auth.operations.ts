@@ -6,6 +6,7 @@ import {
   SetupTokenBody,
   UpdateProfileInputBody,
 } from '../schemas/account.schemas.js';
+import { str } from '../schemas/json-schema.js';
 import { type AnyOperation, PUBLIC, SESSION, operation } from './operation.js';
 import { presentSelf } from './presenters/account.presenter.js';
 
@@ -17,6 +18,11 @@ export interface AuthServices {
 
 /** Signing in and out, the signed-in account itself, and redeeming setup links. */
 export function authOperations({ signIn, own, setup }: AuthServices): AnyOperation[] {
+  /** Whose a setup or reset link is, and what for. */
+  const inspectLink = async (token: string) => {
+    const { account, purpose } = await setup.inspect(token);
+    return { username: account.username, displayName: account.displayName, purpose };
+  };
   return [
     operation({
       id: 'login',
@@ -115,10 +121,28 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       input: { body: SetupTokenBody },
       output: { status: 200, schema: 'InvitedAccount' },
       errors: [404, 422],
-      run: async (_call, { body }) => {
-        const { account, purpose } = await setup.inspect(body.token);
-        return { username: account.username, displayName: account.displayName, purpose };
+      run: async (_call, { body }) => inspectLink(body.token),
+    }),
+
+    operation({
+      id: 'inspect-setup-link-by-address',
+      summary: 'Look up whom a setup link belongs to, by an address',
+      description:
+        'The same answer as POST /api/v1/auth/setup/inspect, for the link whose token is in the query (the last part of the link).',
+      tag: 'auth',
+      access: PUBLIC,
+      input: {
+        query: {
+          token: {
+            schema: str({ minLength: 1, maxLength: 128 }),
+            required: true,
+            description: 'The token: the last part of the setup or reset link',
+          },
+        },
       },
+      output: { status: 200, schema: 'InvitedAccount' },
+      errors: [404, 422],
+      run: async (_call, { token }) => inspectLink(token),
     }),
 
     operation({

@@ -11,6 +11,7 @@ const BINDINGS: ReadonlyArray<readonly [Method, string, string]> = [
   ['get', '/api/v1/auth/me/colors', 'list-color-usage'],
   ['delete', '/api/v1/auth/me/avatar', 'delete-own-avatar'],
   ['post', '/api/v1/auth/setup/inspect', 'inspect-setup-link'],
+  ['get', '/api/v1/auth/setup/inspect', 'inspect-setup-link-by-address'],
   ['post', '/api/v1/auth/setup/password', 'redeem-setup-link'],
   ['get', '/api/v1/auth/password', 'password-reset-config'],
   ['post', '/api/v1/auth/password/forgot', 'forgot-password'],

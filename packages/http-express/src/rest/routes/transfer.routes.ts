@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { TRANSFER_LIMITS } from '@larder/domain';
+import { EXPORT_LIMIT, TRANSFER_LIMITS } from '@larder/domain';
+import type { Caller } from '@larder/domain';
 import type { Request } from 'express';
 import { scoped } from '../../operations/operation.js';
+import { arrayOf, str } from '../../schemas/json-schema.js';
 import { ExportInputBody, zipBodySchema } from '../../schemas/transfer.schemas.js';
 import { readJsonBody } from '../mount.js';
 import { problem } from '../problem.js';
+import type { RawRouteContext } from '../route.js';
 import { sendJson } from '../send-json.js';
 import type { RestRouteModule } from './route-module.js';
 
@@ -41,6 +44,24 @@ const ADMINS = ['admin', 'superadmin'] as const;
 export const transferRoutes: RestRouteModule = ({ table, registry, services: { transfer } }) => {
   const exportBody = registry.validator(ExportInputBody.name, 'body');
 
+  /** The zip of these recipes, written to the answer as it is produced. */
+  const sendExport = async ({ res, caller, log }: RawRouteContext<Caller>, recipeIds: readonly string[]) => {
+    const zip = await transfer.export(recipeIds, caller.account.id);
+    const day = new Date().toISOString().slice(0, 10);
+    res.status(200).set({
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="larder-${day}.zip"`,
+      'Cache-Control': 'no-store',
+    });
+    try {
+      await pipeline(Readable.from(zip), res);
+    } catch (error) {
+      // The answer has begun: a failure can only cut it short (the client sees a broken zip).
+      log.error({ err: error }, 'export failed while it was being written');
+      res.destroy();
+    }
+  };
+
   table.add({
     method: 'post',
     path: '/api/v1/export',
@@ -55,23 +76,32 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
     body: { schema: ExportInputBody.name },
     responses: { 200: { content: 'application/zip', description: 'The zip, one folder per recipe' } },
     errors: [401, 403, 404, 422],
-    handle: async ({ req, res, caller, log }) => {
-      const body = readJsonBody(req, exportBody, false) as { recipeIds: string[] };
-      const zip = await transfer.export(body.recipeIds, caller.account.id);
-      const day = new Date().toISOString().slice(0, 10);
-      res.status(200).set({
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="larder-${day}.zip"`,
-        'Cache-Control': 'no-store',
-      });
-      try {
-        await pipeline(Readable.from(zip), res);
-      } catch (error) {
-        // The answer has begun: a failure can only cut it short (the client sees a broken zip).
-        log.error({ err: error }, 'export failed while it was being written');
-        res.destroy();
-      }
+    handle: async (call) => {
+      const body = readJsonBody(call.req, exportBody, false) as { recipeIds: string[] };
+      await sendExport(call, body.recipeIds);
     },
+  });
+
+  table.add({
+    method: 'get',
+    path: '/api/v1/export',
+    operationId: 'export-recipes-by-address',
+    summary: 'Export recipes with their photos as a zip, by an address (admins)',
+    description:
+      'The same zip as POST /api/v1/export, for the recipes named in recipeIds (comma-separated): an address a ' +
+      'browser downloads from as it is, e.g. a link in a page. For more recipes than an address holds, POST.',
+    tag: 'transfer',
+    access: { ...scoped('recipes:read'), roles: ADMINS },
+    query: {
+      recipeIds: {
+        schema: arrayOf(str({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: EXPORT_LIMIT }),
+        required: true,
+        description: 'Comma-separated ids of the recipes to export',
+      },
+    },
+    responses: { 200: { content: 'application/zip', description: 'The zip, one folder per recipe' } },
+    errors: [401, 403, 404, 422],
+    handle: async (call) => sendExport(call, call.query.recipeIds ?? []),
   });
 
   table.add({
