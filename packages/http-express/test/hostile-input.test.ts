@@ -46,6 +46,48 @@ describe('bodies', () => {
     expectProblem(await profile().set('Content-Type', 'application/json').send(big), 413);
   });
 
+  it('answers a body broken in a million places with its first issues alone, in a few kilobytes', async () => {
+    const recipe = (ingredients: unknown[]) => ({
+      title: 'Flood',
+      description: '',
+      servings: 2,
+      prepMinutes: null,
+      cookMinutes: null,
+      sourceUrl: null,
+      tags: [],
+      ingredientGroups: [{ name: null, ingredients }],
+      steps: [{ text: 'Stir.' }],
+    });
+    const empties = (n: number) => Array.from({ length: n }, () => ({}));
+    // 300,000 empty ingredients (0.9 MB): over the limit of 2,000 and 1.2 million missing fields.
+    const flood = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', user.cookie)
+      .send(recipe(empties(300_000)));
+    expectProblem(flood, 422);
+    expect(flood.text.length).toBeLessThan(20_000);
+    expect(flood.body.errors.length).toBeGreaterThanOrEqual(1);
+    expect(flood.body.errors[0].location).toMatch(/^body\.ingredientGroups\[0\]\.ingredients/);
+    // Within the size the rules allow, every issue is found, and the first hundred are listed.
+    const many = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', user.cookie)
+      .send(recipe(empties(50)));
+    expectProblem(many, 422);
+    expect(many.body.errors).toHaveLength(100);
+    expect(many.body.detail).toBe('validation failed (the first 100 of 200 issues)');
+    expect(many.body.errors[0]).toEqual({
+      location: 'body.ingredientGroups[0].ingredients[0].quantity',
+      message: 'is required',
+    });
+    const few = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', user.cookie)
+      .send(recipe(empties(2)));
+    expect(few.body.errors).toHaveLength(8);
+    expect(few.body.detail).toBe('validation failed');
+  });
+
   it('refuses unknown fields with 422 naming them', async () => {
     const res = await login().send({ username: 'owner', password: 'owner-password-1', foo: 1 });
     expectProblem(res, 422);

@@ -239,6 +239,15 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
       }));
       expect(problem.errors).toEqual(restErrors);
     }
+    // A body broken in a hundred thousand places answers its first hundred issues, no more.
+    const flood = problemOf(
+      await callTool(client, 'create_recipe', {
+        ...toolRecipe(),
+        ingredientGroups: [{ name: null, ingredients: Array.from({ length: 100_000 }, () => ({})) }],
+      }),
+    );
+    expect(flood.status).toBe(422);
+    expect(flood.errors!.length).toBeLessThanOrEqual(100);
     // What only tools demand: every step's references and times.
     const bare = problemOf(
       await callTool(client, 'create_recipe', {

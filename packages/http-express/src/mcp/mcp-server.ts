@@ -15,7 +15,7 @@ import { checkAccess, mayCall } from '../operations/access.js';
 import { NUL_MESSAGE, nulAt } from '../operations/nul-characters.js';
 import type { Call } from '../operations/operation.js';
 import type { OperationTable } from '../operations/operation-table.js';
-import { HttpProblem, type Problem, problemFromDomain } from '../rest/problem.js';
+import { HttpProblem, type Problem, problemFromDomain, validationProblem } from '../rest/problem.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { issuesFrom } from '../schemas/validation-issues.js';
 import type { Tool } from './tools.js';
@@ -53,7 +53,7 @@ function problemResult(p: Problem): CallToolResult {
 }
 
 function invalidArguments(errors: FieldIssue[]): CallToolResult {
-  return problemResult({ status: 422, title: 'Unprocessable Entity', detail: 'validation failed', errors });
+  return problemResult(validationProblem(errors).problem);
 }
 
 /**

@@ -46,8 +46,24 @@ export function problem(status: number, detail: string, more: Partial<Problem> =
   return new HttpProblem({ status, title: titleOf(status), detail, ...more });
 }
 
-export function validationProblem(errors: FieldIssue[]): HttpProblem {
-  return problem(422, 'validation failed', { errors });
+/**
+ * A problem lists at most this many issues (the first ones): enough for any form, and a body
+ * broken in a hundred thousand places answers in a few kilobytes.
+ */
+export const MOST_ISSUES = 100;
+
+/** The issues a problem lists, and its detail: "validation failed", saying so when some are left out. */
+function listed(issues: readonly FieldIssue[]): { detail: string; errors: FieldIssue[] } {
+  if (issues.length <= MOST_ISSUES) return { detail: 'validation failed', errors: [...issues] };
+  return {
+    detail: `validation failed (the first ${MOST_ISSUES} of ${issues.length} issues)`,
+    errors: issues.slice(0, MOST_ISSUES),
+  };
+}
+
+export function validationProblem(issues: FieldIssue[]): HttpProblem {
+  const { detail, errors } = listed(issues);
+  return problem(422, detail, { errors });
 }
 
 /** The one place that turns domain error kinds into status codes. */
@@ -80,12 +96,9 @@ export function problemFromDomain(error: DomainError): Problem {
     title: titleOf(status),
     detail: error.message,
   };
-  if (error instanceof ValidationFailed) {
-    result.detail = 'validation failed';
-    result.errors = error.issues;
-  }
+  if (error instanceof ValidationFailed) Object.assign(result, listed(error.issues));
   const issues = (error.extra as { issues?: unknown }).issues;
-  if (Array.isArray(issues)) result.errors = issues as FieldIssue[];
+  if (Array.isArray(issues)) result.errors = listed(issues as FieldIssue[]).errors;
   const retryAfter = (error.extra as { retryAfterSeconds?: unknown }).retryAfterSeconds;
   if (typeof retryAfter === 'number') {
     result.headers = { 'Retry-After': String(retryAfter) };
