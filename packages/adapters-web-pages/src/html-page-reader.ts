@@ -1,9 +1,10 @@
-import type { PageContent } from '@larder/domain';
+import { type PageContent, PageUnreadable } from '@larder/domain';
 import type { AnyNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { absoluteUrl, collapse, isElement, textOf } from './dom-text.js';
 import { microdataItems } from './microdata.js';
 import { pageBlocks } from './page-blocks.js';
+import { MOST_NESTING, depthOf, nestingOfHtml } from './page-nesting.js';
 
 /** What one pass over the document gathers for the page's head. */
 interface HeadParts {
@@ -90,11 +91,28 @@ function localeTag(locale: string | undefined): string | undefined {
  * page was read from: relative addresses are made absolute against it (or its `<base href>`).
  */
 export function readHtmlPage(html: string, url: string): PageContent {
+  // Nested deeper than any page: refused before the parse (whose time grows with the depth's square).
+  if (nestingOfHtml(html) > MOST_NESTING) throw tooDeep();
   const document = parseDocument(html, {
     decodeEntities: true,
     lowerCaseTags: true,
     lowerCaseAttributeNames: true,
   });
+  if (depthOf(document) > MOST_NESTING) throw tooDeep();
+  try {
+    return contentOf(document, url);
+  } catch (error) {
+    // A walk over the page that still ran out of stack: the page, not the service, is at fault.
+    if (error instanceof RangeError) throw tooDeep();
+    throw error;
+  }
+}
+
+function tooDeep(): PageUnreadable {
+  return new PageUnreadable('its elements nest deeper than any web page');
+}
+
+function contentOf(document: Document, url: string): PageContent {
   const parts: HeadParts = { meta: {}, jsonLd: [] };
   gather(document, parts, false);
   const base = absoluteUrl(parts.base, url) ?? url;

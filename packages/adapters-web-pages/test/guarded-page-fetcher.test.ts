@@ -254,6 +254,27 @@ describe('GuardedPageFetcher', () => {
       );
     });
 
+    it.each([
+      ['div', 200_000],
+      ['b', 300_000],
+      ['div', 1001],
+    ])('refuses a page nested %s × %i deep before parsing it, at once', async (tag, depth) => {
+      const deep = `<html><body>${`<${tag}>`.repeat(depth)}<h1>Soup</h1><ul><li>1 leek</li></ul>${`</${tag}>`.repeat(depth)}</body></html>`;
+      site.route('/deep', page(deep));
+      expect((await unreadable(fetcher.fetchPage(`${site.origin}/deep`))).reason).toBe(
+        'its elements nest deeper than any web page',
+      );
+    });
+
+    it('refuses a page whose parsed elements nest too deep (lists in lists), and reads one as deep as real pages go', async () => {
+      const lists = `<html><body>${'<ul><li>'.repeat(600)}Soup${'</li></ul>'.repeat(600)}</body></html>`;
+      site.route('/lists', page(lists));
+      await unreadable(fetcher.fetchPage(`${site.origin}/lists`));
+      const fine = `<html><head><title>Soup</title></head><body>${'<div>'.repeat(300)}<h1>Soup</h1>${'</div>'.repeat(300)}</body></html>`;
+      site.route('/fine', page(fine));
+      expect((await fetcher.fetchPage(`${site.origin}/fine`)).title).toBe('Soup');
+    });
+
     it('reads a page just under the cap', async () => {
       const capped = new GuardedPageFetcher({ allowHosts: [site.hostPort], maxPageBytes: 1000 });
       site.route('/small', page(`<title>Small</title>${' '.repeat(1000 - 20)}`));
