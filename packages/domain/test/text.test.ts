@@ -1,6 +1,14 @@
 import { checkNewPassword } from '../src/accounts/passwords.js';
 import { IssueList } from '../src/shared/errors.js';
-import { hasControlCharacters, tidy, utf8ByteLength } from '../src/shared/text.js';
+import {
+  codePointBoundary,
+  hasControlCharacters,
+  headOf,
+  isWellFormedText,
+  tidy,
+  utf8ByteLength,
+  wellFormed,
+} from '../src/shared/text.js';
 
 describe('utf8ByteLength', () => {
   it('counts one to four bytes per code point', () => {
@@ -67,5 +75,28 @@ describe('hasControlCharacters', () => {
     for (const text of ['Kitchen Cat', 'Zoë', '北京', 'a🍅b', 'cook@example.org', '']) {
       expect(hasControlCharacters(text)).toBe(false);
     }
+  });
+});
+
+describe('half characters (lone surrogates)', () => {
+  it('are told from whole ones', () => {
+    for (const whole of ['', 'soup', '🍅', 'a🍅b', 'Käse']) expect(isWellFormedText(whole)).toBe(true);
+    for (const half of ['\ud800', '\udc00', 'a\ud83d', '\udf45b', '🍅\ud83c', '\udc00\ud800']) {
+      expect(isWellFormedText(half)).toBe(false);
+    }
+  });
+
+  it('are shown as U+FFFD by wellFormed, whole characters left as they are', () => {
+    expect(wellFormed('a\ud800b🍅\udc00')).toBe('a\ufffdb🍅\ufffd');
+    expect(wellFormed('🍅')).toBe('🍅');
+  });
+
+  it('are never made by a cut: headOf steps back from the middle of a pair', () => {
+    const text = 'ab🍅cd';
+    expect(codePointBoundary(text, 3)).toBe(2);
+    expect(headOf(text, 3)).toBe('ab');
+    expect(headOf(text, 4)).toBe('ab🍅');
+    expect(headOf(text, 99)).toBe(text);
+    for (let at = 0; at <= text.length; at++) expect(isWellFormedText(headOf(text, at))).toBe(true);
   });
 });

@@ -221,6 +221,80 @@ describe('bodies', () => {
     ]);
   });
 
+  it('refuses half a character (a lone surrogate) anywhere with 422 at its place, never a 500 or a quiet U+FFFD', async () => {
+    const halves = ['\ud800', 'leek \udc00', 'a\ud83d', '\ude00b'];
+    const recipe = (changes: Record<string, unknown>) => ({
+      title: 'Leek soup',
+      description: '',
+      servings: 2,
+      prepMinutes: null,
+      cookMinutes: null,
+      sourceUrl: null,
+      tags: [],
+      ingredientGroups: [
+        { name: null, ingredients: [{ quantity: 1, unit: null, name: 'leek', note: null }] },
+      ],
+      steps: [{ text: 'Stir.' }],
+      ...changes,
+    });
+    for (const half of halves) {
+      const cases: Array<[request.Test, string]> = [
+        [
+          request(t.app)
+            .post('/api/v1/recipes')
+            .send(recipe({ title: half })),
+          'body.title',
+        ],
+        [
+          request(t.app)
+            .post('/api/v1/recipes')
+            .send(recipe({ tags: ['ok', half] })),
+          'body.tags[1]',
+        ],
+        [
+          request(t.app)
+            .post('/api/v1/recipes')
+            .send(
+              recipe({
+                ingredientGroups: [
+                  { name: null, ingredients: [{ quantity: 1, unit: null, name: half, note: null }] },
+                ],
+              }),
+            ),
+          'body.ingredientGroups[0].ingredients[0].name',
+        ],
+        [
+          request(t.app)
+            .post('/api/v1/recipes')
+            .send(recipe({ steps: [{ text: half }] })),
+          'body.steps[0].text',
+        ],
+        [request(t.app).patch('/api/v1/auth/me/profile').send({ displayName: half }), 'body.displayName'],
+        [
+          request(t.app)
+            .post('/api/v1/tokens')
+            .send({ name: half, scopes: ['recipes:read'] }),
+          'body.name',
+        ],
+      ];
+      for (const [call, location] of cases) {
+        const res = await call.set('Cookie', user.cookie);
+        expectProblem(res, 422);
+        expect([half, res.body.errors]).toEqual([
+          half,
+          [{ location, message: 'must be valid Unicode text' }],
+        ]);
+      }
+    }
+    // A whole character (a pair) is text like any other.
+    const emoji = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', user.cookie)
+      .send(recipe({ title: 'Soup 😀' }));
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.title).toBe('Soup 😀');
+  });
+
   it('refuses a JSON array, null, a number or a string as the body with 422', async () => {
     for (const text of [
       '[]',

@@ -239,6 +239,9 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
       }));
       expect(problem.errors).toEqual(restErrors);
     }
+    // Half a character is refused as over REST, at its place.
+    const half = problemOf(await callTool(client, 'create_recipe', toolRecipe({ title: 'Soup \ud800' })));
+    expect(half.errors).toEqual([{ location: 'title', message: 'must be valid Unicode text' }]);
     // A body broken in a hundred thousand places answers its first hundred issues, no more.
     const flood = problemOf(
       await callTool(client, 'create_recipe', {

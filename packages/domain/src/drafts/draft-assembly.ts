@@ -1,5 +1,6 @@
 import type { Ingredient, IngredientGroup } from '../recipes/recipe.js';
 import { RECIPE_LIMITS, siteOf } from '../recipes/recipe-validation.js';
+import { headOf, wellFormed } from '../shared/text.js';
 import type { DraftReading, ReviewLine } from './draft-reading.js';
 import { minutesOf } from './durations.js';
 import { repairMojibake } from './mojibake.js';
@@ -32,9 +33,12 @@ const INVISIBLE = /\u200B|\u200C|\u200D|\u2060|\uFEFF/gu;
 class Fitter {
   truncated = false;
 
-  /** Trimmed, whitespace collapsed, control characters removed, cut at a word boundary to `max` characters. */
+  /**
+   * Trimmed, whitespace collapsed, control characters removed, half characters (lone surrogates, as
+   * JSON-LD escapes may carry) shown as U+FFFD, cut at a word boundary to `max` characters.
+   */
   text(raw: string | null | undefined, max: number): string {
-    const text = repairMojibake(raw ?? '')
+    const text = repairMojibake(wellFormed(raw ?? ''))
       .replace(INVISIBLE, '')
       .replace(CONTROL, ' ')
       .replace(/\s+/gu, ' ')
@@ -44,7 +48,7 @@ class Fitter {
 
   /** Like text(), keeping line breaks (descriptions). */
   paragraph(raw: string | null | undefined, max: number): string {
-    const text = repairMojibake(raw ?? '')
+    const text = repairMojibake(wellFormed(raw ?? ''))
       .replace(INVISIBLE, '')
       .replace(CONTROL, ' ')
       .replace(/[^\S\n]+/gu, ' ')
@@ -56,7 +60,7 @@ class Fitter {
   cut(text: string, max: number): string {
     if (text.length <= max) return text;
     this.truncated = true;
-    const head = text.slice(0, max);
+    const head = headOf(text, max);
     const space = head.lastIndexOf(' ');
     return (space > max * 0.6 ? head.slice(0, space) : head).trim();
   }
@@ -74,9 +78,10 @@ function splitAtSentences(text: string, max: number): string[] {
   const parts: string[] = [];
   let rest = text;
   while (rest.length > max) {
-    const head = rest.slice(0, max);
+    const head = headOf(rest, max);
     const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
-    const at = end > max * 0.3 ? end + 1 : head.lastIndexOf(' ') > max * 0.3 ? head.lastIndexOf(' ') : max;
+    const at =
+      end > max * 0.3 ? end + 1 : head.lastIndexOf(' ') > max * 0.3 ? head.lastIndexOf(' ') : head.length;
     parts.push(rest.slice(0, at).trim());
     rest = rest.slice(at).trim();
   }
@@ -89,9 +94,9 @@ function fitIngredient(raw: Ingredient, fit: Fitter): Ingredient {
   let name = fit.text(raw.name, Number.MAX_SAFE_INTEGER);
   let note = fit.text(raw.note, Number.MAX_SAFE_INTEGER);
   if (name.length > RECIPE_LIMITS.ingredientName) {
-    const head = name.slice(0, RECIPE_LIMITS.ingredientName);
+    const head = headOf(name, RECIPE_LIMITS.ingredientName);
     const space = head.lastIndexOf(' ');
-    const cutAt = space > 40 ? space : RECIPE_LIMITS.ingredientName;
+    const cutAt = space > 40 ? space : head.length;
     note = [name.slice(cutAt).trim(), note].filter((n) => n !== '').join(', ');
     name = name.slice(0, cutAt).trim();
   }
@@ -127,7 +132,7 @@ function fitGroups(
         groups.some((g) => (g.name ?? '').toLowerCase() === (candidate ?? '').toLowerCase());
       const base = name ?? '';
       for (let n = 2; name !== null && taken(name); n++) {
-        name = `${base.slice(0, RECIPE_LIMITS.groupName - String(n).length - 1).trim()} ${n}`;
+        name = `${headOf(base, RECIPE_LIMITS.groupName - String(n).length - 1).trim()} ${n}`;
       }
       if (groups.length >= RECIPE_LIMITS.groups) {
         fit.truncated = true;

@@ -1,5 +1,5 @@
 import { IssueList } from '../shared/errors.js';
-import { tidy } from '../shared/text.js';
+import { MALFORMED_TEXT_MESSAGE, isWellFormedText, tidy } from '../shared/text.js';
 import type {
   Ingredient,
   IngredientGroup,
@@ -77,6 +77,7 @@ class Checker {
     if (min > 0 && value.length < min) this.issues.add(location, 'must not be empty');
     else if (value.length > max) this.issues.add(location, `must be at most ${max} characters`);
     else if (CONTROL.test(value)) this.issues.add(location, 'must not contain control characters');
+    else if (!isWellFormedText(value)) this.issues.add(location, MALFORMED_TEXT_MESSAGE);
   }
 
   integer(location: string, value: unknown, min: number, max: number): void {

@@ -18,3 +18,33 @@ export function hasControlCharacters(text: string): boolean {
   // Control characters, and the Unicode line and paragraph separators that act like line ends.
   return /[\p{Cc}\u2028\u2029]/u.test(text);
 }
+
+/** A UTF-16 surrogate standing alone: half of a character, which no text store can keep. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'gu');
+
+/** What a field says of text holding half a character. */
+export const MALFORMED_TEXT_MESSAGE = 'must be valid Unicode text';
+
+/** True when every surrogate in the text is half of a pair: text PostgreSQL (and JSON) can keep as it is. */
+export function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
+/** The text with every lone surrogate replaced by U+FFFD, as a decoder shows an unreadable byte. */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATES, '\uFFFD');
+}
+
+/** The first `max` UTF-16 units of the text, one fewer when the cut would split a surrogate pair. */
+export function headOf(text: string, max: number): string {
+  return text.slice(0, codePointBoundary(text, max));
+}
+
+/** `at`, or one less when `at` falls between the two halves of a character. */
+export function codePointBoundary(text: string, at: number): number {
+  if (at <= 0 || at >= text.length) return at;
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(at);
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff ? at - 1 : at;
+}

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from '../shared/text.js';
+import { MALFORMED_TEXT_MESSAGE, hasControlCharacters, isWellFormedText } from '../shared/text.js';
 import type { AuthorName } from './archive-format.js';
 import type { JsonObject } from './json-fields.js';
 
@@ -17,6 +17,8 @@ function nameIn(author: JsonObject, key: string): string {
   const name = author.text(key);
   if (name.length > MAX_NAME || hasControlCharacters(name)) {
     author.note(author.fieldOf(key), `must be at most ${MAX_NAME} characters, without control characters`);
+  } else if (!isWellFormedText(name)) {
+    author.note(author.fieldOf(key), MALFORMED_TEXT_MESSAGE);
   }
   return name;
 }

@@ -1,4 +1,4 @@
-import { checkRecipeInput, readRecipeText, type DraftReading } from '@larder/domain';
+import { checkRecipeInput, isWellFormedText, readRecipeText, type DraftReading } from '@larder/domain';
 
 function read(text: string): DraftReading {
   const draft = readRecipeText(text);
@@ -76,5 +76,23 @@ Light and quick.
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
+  });
+
+  it('cuts over-long text between characters, never inside one, so the draft saves as it is', () => {
+    const name = `${'a'.repeat(119)}${'😀'.repeat(100)}`;
+    const step = `Stir ${'😀'.repeat(1200)}`;
+    const draft = read(`Soup\nIngredients\n1 g ${name}\nMethod\n1. ${step}`);
+    const texts = [
+      ...draft.ingredientGroups.flatMap((g) => g.ingredients.flatMap((i) => [i.name, i.note ?? ''])),
+      ...draft.steps.map((s) => s.text),
+    ];
+    expect(texts.length).toBeGreaterThan(2);
+    for (const text of texts) expect([text, isWellFormedText(text)]).toEqual([text, true]);
+  });
+
+  it('shows half characters a page or text carries as U+FFFD', () => {
+    const draft = read('Soup \ud800\nIngredients\n1 leek \udc00\nMethod\n1. Stir.');
+    expect(draft.title).toBe('Soup \ufffd');
+    expect(draft.ingredientGroups[0]!.ingredients[0]!.name).toBe('leek \ufffd');
   });
 });

@@ -245,6 +245,20 @@ describe('hostile fields are refused at their place in the document', () => {
   });
 });
 
+describe('half characters (lone surrogates)', () => {
+  test('are refused at their place in the document, in the recipe and in its authors', () => {
+    const steps = breadRecipe().steps.map((step, i) =>
+      i === 0 ? { ...step, text: `${step.text} \ud800` } : step,
+    );
+    expect(issuesOf(documentWith({ steps }))).toEqual([
+      { location: `${PATH}: steps[0].text`, message: 'must be valid Unicode text' },
+    ]);
+    expect(issuesOf(documentWith({ updatedBy: { username: 'ben', displayName: 'Ben \udc00' } }))).toEqual([
+      { location: `${PATH}: updatedBy.displayName`, message: 'must be valid Unicode text' },
+    ]);
+  });
+});
+
 describe('recipe rules', () => {
   test('are reported inside the document, without the body. prefix of a request', () => {
     const steps = breadRecipe().steps.map((step, i) =>

@@ -12,7 +12,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { checkAccess, mayCall } from '../operations/access.js';
-import { NUL_MESSAGE, nulAt } from '../operations/nul-characters.js';
+import { unfitTextAt } from '../operations/unfit-text.js';
 import type { Call } from '../operations/operation.js';
 import type { OperationTable } from '../operations/operation-table.js';
 import { HttpProblem, type Problem, problemFromDomain, validationProblem } from '../rest/problem.js';
@@ -103,8 +103,8 @@ export function mcpServer(ctx: McpContext): Server {
     try {
       const validate = registry.validator(tool.inputSchema, 'body');
       if (!validate(args)) return invalidArguments(issuesFrom(validate.errors, ''));
-      const nul = nulAt(args, '');
-      if (nul) return invalidArguments([{ location: nul, message: NUL_MESSAGE }]);
+      const unfit = unfitTextAt(args, '');
+      if (unfit) return invalidArguments([unfit]);
       const { operationId, input } = tool.toCall(args);
       const op = operations.get(operationId);
       checkAccess(op.access, caller);

@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from 'ex
 import type { Logger } from 'pino';
 import { checkAccess } from '../operations/access.js';
 import type { Call, Param } from '../operations/operation.js';
-import { NUL_MESSAGE, nulAt } from '../operations/nul-characters.js';
+import { unfitTextAt } from '../operations/unfit-text.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { issuesFrom } from '../schemas/validation-issues.js';
@@ -123,16 +123,17 @@ function locatedProblem(error: unknown, route: RouteDescription): unknown {
 }
 
 /**
- * No string holding NUL goes further than the edge: in the path it names nothing (404); in the
- * query or the body it is a 422 at its place. So no NUL ever reaches a query.
+ * No string that text cannot keep (NUL, half a character) goes further than the edge: in the path
+ * it names nothing (404); in the query or the body it is a 422 at its place. So none ever reaches
+ * a query.
  */
-function refuseNulInPath(params: Record<string, unknown>): void {
-  if (nulAt(params, '')) throw problem(404, 'Nothing is named like that.');
+function refuseUnfitTextInPath(params: Record<string, unknown>): void {
+  if (unfitTextAt(params, '')) throw problem(404, 'Nothing is named like that.');
 }
 
-function refuseNul(values: Record<string, unknown> | unknown, where: 'query' | 'body'): void {
-  const at = values === undefined ? null : nulAt(values, where);
-  if (at) throw validationProblem([{ location: at, message: NUL_MESSAGE }]);
+function refuseUnfitText(values: Record<string, unknown> | unknown, where: 'query' | 'body'): void {
+  const issue = values === undefined ? null : unfitTextAt(values, where);
+  if (issue) throw validationProblem([issue]);
 }
 
 /**
@@ -156,7 +157,7 @@ export function readJsonBody(
     return undefined;
   }
   if (!validate(value)) throw validationProblem(issuesFrom(validate.errors, 'body'));
-  refuseNul(value, 'body');
+  refuseUnfitText(value, 'body');
   return value;
 }
 
@@ -271,8 +272,8 @@ function mountOperation(
     try {
       const caller = await admitted(route, req, res, options);
       const { params, query } = pathAndQuery(route, req, validators);
-      refuseNulInPath(params);
-      refuseNul(query, 'query');
+      refuseUnfitTextInPath(params);
+      refuseUnfitText(query, 'query');
       let input: Record<string, unknown> = { ...params, ...query };
       if (body && bodyValidator) {
         input = { ...input, body: readJsonBody(req, bodyValidator, body.optional === true) };
@@ -329,8 +330,8 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
       const { params, query } = pathAndQuery(route, req, validators);
       // Public pages and files answer a link that names nothing alike, whatever it holds.
       if (route.access.kind !== 'public') {
-        refuseNulInPath(params);
-        refuseNul(query, 'query');
+        refuseUnfitTextInPath(params);
+        refuseUnfitText(query, 'query');
       }
       await route.handle({
         req,
