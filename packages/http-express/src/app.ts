@@ -120,6 +120,7 @@ export function createApp(options: AppOptions): Express {
     secureCookies: config.secureCookies,
     checkResponses: options.checkResponses ?? false,
     jsonBody,
+    jsonLimitBytes: config.jsonLimitBytes,
   });
   app.use(router);
   if (webApp) app.use(webApp.handler());
@@ -151,6 +152,9 @@ export function createApp(options: AppOptions): Express {
     // Every 401 names the scheme that would get in (RFC 9110): an API token, or a session for the API.
     if (p.status === 401)
       p = { ...p, headers: { 'WWW-Authenticate': 'Bearer realm="larder"', ...p.headers } };
+    // Answered before its body arrived (refused unread, or cut short): the connection ends with the
+    // answer instead of waiting for the rest of a body nobody will read.
+    if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
     const isApi = req.path.startsWith('/api/');
     try {
       sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
 
@@ -371,6 +371,61 @@ describe('bodies', () => {
       .set('Content-Type', 'application/json; charset=latin1')
       .send('{"username":"owner"}');
     expectProblem(charset, 415);
+  });
+});
+
+describe('bodies that never arrive', () => {
+  /**
+   * Sends a request's head and the first bytes of its body, never the rest, and resolves with the
+   * answer's head and whether the server then closed the connection. A server that waited for the
+   * body would never answer.
+   */
+  async function headOnly(head: string[], firstBytes: string): Promise<{ status: number; closed: boolean }> {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      return await new Promise((resolve, reject) => {
+        socket.on('error', reject);
+        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+        socket.on('close', () =>
+          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), closed: true }),
+        );
+        socket.write(`${head.join('\r\n')}\r\n\r\n${firstBytes}`);
+      });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it("answers a stranger's write 401 without reading its body, and ends the connection", async () => {
+    const answer = await headOnly(
+      [
+        'POST /api/v1/recipes HTTP/1.1',
+        'Host: localhost',
+        'Content-Type: application/json',
+        'Content-Length: 100000',
+      ],
+      '{',
+    );
+    expect(answer).toEqual({ status: 401, closed: true });
+  });
+
+  it('answers a JSON body announced over 5 MiB 413 at once, and ends the connection', async () => {
+    const answer = await headOnly(
+      [
+        'POST /api/v1/recipes HTTP/1.1',
+        'Host: localhost',
+        `Cookie: ${user.cookie}`,
+        'Content-Type: application/json',
+        `Content-Length: ${6 * 1024 * 1024}`,
+      ],
+      '{',
+    );
+    expect(answer).toEqual({ status: 413, closed: true });
   });
 });
 

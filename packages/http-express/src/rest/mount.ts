@@ -26,8 +26,25 @@ export interface MountOptions {
   secureCookies: boolean;
   /** In tests: every JSON answer is checked against its declared schema. */
   checkResponses: boolean;
-  /** Reads a JSON body into `req.body`: mounted on the routes that take one, and only there. */
+  /** Reads a JSON body into `req.body`, on the routes that take one, and only there. */
   jsonBody: RequestHandler;
+  /** The largest JSON body read; one announced larger is refused before a byte of it is read. */
+  jsonLimitBytes: number;
+}
+
+/**
+ * Reads the request's JSON body, once the caller has been admitted: a stranger's body is never
+ * read (a slow one holds nothing), and one whose `Content-Length` is over the limit is refused at
+ * once (413), not after it has all arrived.
+ */
+function readBody(req: Request, res: Response, options: MountOptions): Promise<void> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > options.jsonLimitBytes) {
+    throw problem(413, `A JSON body may be at most ${options.jsonLimitBytes} bytes.`);
+  }
+  return new Promise((resolve, reject) => {
+    options.jsonBody(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
 }
 
 function objectSchemaOf(specs: Record<string, Param>, allRequired: boolean): JsonSchema {
@@ -276,6 +293,7 @@ function mountOperation(
       refuseUnfitText(query, 'query');
       let input: Record<string, unknown> = { ...params, ...query };
       if (body && bodyValidator) {
+        await readBody(req, res, options);
         input = { ...input, body: readJsonBody(req, bodyValidator, body.optional === true) };
       }
       const call: Call = {
@@ -318,8 +336,7 @@ function mountOperation(
       next(locatedProblem(error, route));
     }
   };
-  if (body) router[bound.method](bound.path, options.jsonBody, handler);
-  else router[bound.method](bound.path, handler);
+  router[bound.method](bound.path, handler);
 }
 
 function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
@@ -333,6 +350,7 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
         refuseUnfitTextInPath(params);
         refuseUnfitText(query, 'query');
       }
+      if (route.body) await readBody(req, res, options);
       await route.handle({
         req,
         res,
@@ -348,8 +366,7 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
       next(locatedProblem(error, route));
     }
   };
-  if (route.body) router[route.method](route.path, options.jsonBody, handler);
-  else router[route.method](route.path, handler);
+  router[route.method](route.path, handler);
 }
 
 /** Mounts every route of the table: operations first, then REST's own routes. */
