@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { BcryptPasswordHasher } from '@larder/adapters-crypto';
-import type { PasswordHasher } from '@larder/domain';
+import { type PasswordHasher, SIGN_IN_WINDOW_MS, STORE, type Store } from '@larder/domain';
 import request from 'supertest';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
 
@@ -114,6 +114,78 @@ describe('client addresses', () => {
     const waitedAfter = t.clock.waitedMs;
     expect((await loginFrom('192.0.2.201', 'popular', m.password)).status).toBe(200);
     expect(t.clock.waitedMs).toBe(waitedAfter);
+  });
+});
+
+describe('a device the member signed in from before', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ SERVICE_TRUSTED_PROXIES: 'loopback' });
+  });
+  afterAll(() => t.close());
+
+  const loginFrom = (address: string, username: string, password: string, device?: string) => {
+    const req = request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', address);
+    if (device) req.set('Cookie', device);
+    return req.send({ username, password });
+  };
+  /** The `service_device=…` cookie a sign-in set. */
+  const deviceOf = (res: request.Response) =>
+    String(res.headers['set-cookie'])
+      .split(/,(?=\s*service_)/)
+      .find((c) => c.trim().startsWith('service_device='))!
+      .split(';')[0]!
+      .trim();
+  /** A crowd guessing from everywhere at once has booked the username's turns a minute ahead. */
+  const crowd = async (username: string) => {
+    const store = t.container.resolve<Store>(STORE);
+    const rule = { free: 0, stepMs: 5_000, capMs: 5_000 };
+    for (let i = 0; i < 12; i++) {
+      await store.signInAttempts.count(`username:${username}`, t.clock.now(), SIGN_IN_WINDOW_MS);
+      await store.signInAttempts.takeTurn(`username:${username}`, t.clock.now(), SIGN_IN_WINDOW_MS, rule);
+    }
+  };
+
+  it('is remembered by a cookie sent to the sign-in only', async () => {
+    const m = await t.member('user', 'remembered');
+    const res = await loginFrom('198.51.100.1', 'remembered', m.password);
+    expect(res.status).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(
+      /service_device=[0-9a-z]+\.[A-Za-z0-9_-]{43}; Path=\/api\/v1\/auth\/login; Expires=[^;]+; HttpOnly; SameSite=Strict/,
+    );
+  });
+
+  it('gets its member in while a crowd guessing from everywhere keeps everybody else waiting', async () => {
+    const m = await t.member('user', 'besieged');
+    const device = deviceOf(await loginFrom('198.51.100.2', 'besieged', m.password));
+    await crowd('besieged');
+    // From a new address, without the device: the member waits behind the crowd like a guesser.
+    expect((await loginFrom('198.51.100.3', 'besieged', m.password)).status).toBe(429);
+    // With it, from anywhere: in at once.
+    const waited = t.clock.waitedMs;
+    expect((await loginFrom('198.51.100.4', 'besieged', m.password, device)).status).toBe(200);
+    expect(t.clock.waitedMs).toBe(waited);
+  });
+
+  it("is one username's only, and one that keeps guessing waits like anybody else", async () => {
+    const m = await t.member('user', 'careful');
+    const other = await t.member('user', 'other');
+    const device = deviceOf(await loginFrom('198.51.100.5', 'careful', m.password));
+    await crowd('other');
+    expect((await loginFrom('198.51.100.6', 'other', other.password, device)).status).toBe(429);
+    await crowd('careful');
+    for (let i = 0; i < 5; i++) {
+      expect((await loginFrom(`198.51.100.${10 + i}`, 'careful', `wrong-${i}`, device)).status).toBe(401);
+    }
+    expect((await loginFrom('198.51.100.20', 'careful', m.password, device)).status).toBe(429);
+  });
+
+  it('counts for nothing when forged', async () => {
+    const m = await t.member('user', 'forged');
+    await crowd('forged');
+    const forged = `service_device=${(Date.now() / 1000 + 86_400).toString(36).split('.')[0]}.${'A'.repeat(43)}`;
+    expect((await loginFrom('198.51.100.30', 'forged', m.password, forged)).status).toBe(429);
   });
 });
 

@@ -25,6 +25,11 @@ export interface AttemptSource {
   usernameKey: string;
   /** The client address (an IPv6 address stands for its /64, which one client can fill). */
   address: string;
+  /**
+   * A device this username signed in from before (the digest of the token it was given then), when
+   * the attempt comes with one: it does not wait behind guesses from elsewhere.
+   */
+  knownDevice?: string;
 }
 
 /**
@@ -36,7 +41,9 @@ export interface AttemptSource {
  * - one client address gets 30 failures per 15 minutes over all usernames, then 429;
  * - a username alone (guessed from many addresses) is never refused for long: its checks are
  *   spaced out, at most 5 s apart, and an attempt waits for its turn (up to 10 s) rather than
- *   being turned away.
+ *   being turned away;
+ * - a device the username signed in from before goes before those turns (until it gets 5
+ *   passwords wrong in the window), so however many guess from elsewhere, its member gets in.
  * A right password takes its attempt back and clears the pair and the username's failures.
  */
 export class SignInGuard {
@@ -60,6 +67,35 @@ export class SignInGuard {
       await attempts.uncount(keys.pair);
       throw refusal('Too many failed sign-ins from here; try again later.', address, now);
     }
+    if (!(await this.fromKnownDevice(keys, now))) await this.waitForTurn(keys, now);
+
+    const right = await verify();
+    if (right) {
+      await attempts.uncount(keys.address);
+      await attempts.clear(keys.pair);
+      await attempts.clear(keys.username);
+      if (keys.device) await attempts.clear(keys.device);
+    } else {
+      await attempts.count(keys.username, clock.now(), SIGN_IN_WINDOW_MS);
+    }
+    return right;
+  }
+
+  /**
+   * Whether the attempt comes from a device this username signed in from before, with fewer than
+   * `PAIR_LIMIT` wrong passwords from it in the window (counted here): such a device goes before
+   * the username's turns, so guesses from elsewhere never keep its member out. A device that keeps
+   * guessing waits like anybody else.
+   */
+  private async fromKnownDevice(keys: AttemptKeys, now: Date): Promise<boolean> {
+    if (!keys.device) return false;
+    const device = await this.attempts.count(keys.device, now, SIGN_IN_WINDOW_MS);
+    return device.attempts <= PAIR_LIMIT;
+  }
+
+  /** Waits for the username's next turn (at most `LONGEST_WAIT_MS`); refuses when the turns run further. */
+  private async waitForTurn(keys: AttemptKeys, now: Date): Promise<void> {
+    const { attempts, clock } = this;
     const queued = await attempts.nextTurn(keys.username);
     if (queued && queued.getTime() - now.getTime() > LONGEST_WAIT_MS) {
       await attempts.uncount(keys.pair);
@@ -73,16 +109,6 @@ export class SignInGuard {
     const turn = await attempts.takeTurn(keys.username, now, SIGN_IN_WINDOW_MS, USERNAME_SPACING);
     const wait = turn.getTime() - now.getTime();
     if (wait > 0) await clock.wait(wait);
-
-    const right = await verify();
-    if (right) {
-      await attempts.uncount(keys.address);
-      await attempts.clear(keys.pair);
-      await attempts.clear(keys.username);
-    } else {
-      await attempts.count(keys.username, clock.now(), SIGN_IN_WINDOW_MS);
-    }
-    return right;
   }
 }
 
@@ -95,12 +121,20 @@ function refusal(message: string, count: { windowStartedAt: Date }, now: Date): 
 }
 
 /** The keys an attempt is counted under. */
-export function keysOf(source: AttemptSource): { pair: string; address: string; username: string } {
+interface AttemptKeys {
+  pair: string;
+  address: string;
+  username: string;
+  device?: string;
+}
+
+export function keysOf(source: AttemptSource): AttemptKeys {
   const address = addressKey(source.address);
   return {
     pair: `pair:${source.usernameKey}\n${address}`,
     address: `address:${address}`,
     username: `username:${source.usernameKey}`,
+    ...(source.knownDevice ? { device: `device:${source.knownDevice}` } : {}),
   };
 }
 

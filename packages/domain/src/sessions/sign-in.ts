@@ -4,6 +4,7 @@ import { NotAuthenticated, ValidationFailed } from '../shared/errors.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { DAY_MS, HOUR_MS, addMs } from '../shared/time.js';
 import { hasControlCharacters } from '../shared/text.js';
+import { ExpiringSignatures, type SignedToken } from '../shared/expiring-signatures.js';
 import { SignInGuard, passwordMatches } from './sign-in-guard.js';
 
 /** Sessions last 30 days after their last use (refreshed at most hourly). */
@@ -20,31 +21,56 @@ export interface SignedIn {
   account: Account;
   sessionToken: string;
   expiresAt: Date;
+  /**
+   * After a password sign-in: the token that makes this device known to the username's sign-in
+   * guard from now on (the client keeps it, and brings it to its next sign-in).
+   */
+  knownDevice?: SignedToken;
 }
+
+/** How long a device stays known after its last password sign-in. */
+export const KNOWN_DEVICE_LIFETIME_MS = 180 * DAY_MS;
+export const KNOWN_DEVICE_KEY_NAME = 'known-device-signing-key';
 
 export class SignInService {
   private readonly guard: SignInGuard;
+  private readonly knownDevices: ExpiringSignatures;
 
   constructor(private readonly deps: CoreDependencies) {
     this.guard = new SignInGuard(deps.store.signInAttempts, deps.clock);
+    this.knownDevices = new ExpiringSignatures(deps, KNOWN_DEVICE_KEY_NAME, 'known-device');
   }
 
-  /** Signs in with a password, from the client address `from` (see SignInGuard for the limits). */
-  async login(username: string, password: string, from: string): Promise<SignedIn> {
-    const { store, hasher } = this.deps;
+  /**
+   * Signs in with a password, from the client address `from` (see SignInGuard for the limits);
+   * `device` is the token a sign-in of this username gave the client before, if it brings one.
+   */
+  async login(username: string, password: string, from: string, device?: string): Promise<SignedIn> {
+    const { store, hasher, secrets } = this.deps;
     // No username holds a control character, and NUL cannot even reach the throttle's table.
     if (hasControlCharacters(username)) {
       throw new ValidationFailed([{ location: 'username', message: 'must not contain control characters' }]);
     }
     const account = await store.accounts.byUsername(username);
+    const key = usernameKey(username);
+    const known = device !== undefined && (await this.knownDevices.holds(key, device));
     // Unknown users and accounts without a password are checked against a dummy
     // hash, so the answer takes as long as for a wrong password.
-    const right = await this.guard.check({ usernameKey: usernameKey(username), address: from }, async () => {
+    const source = {
+      usernameKey: key,
+      address: from,
+      ...(known ? { knownDevice: secrets.digest(device) } : {}),
+    };
+    const right = await this.guard.check(source, async () => {
       const matches = await passwordMatches(hasher, password, account?.passwordHash ?? hasher.dummyHash);
       return account !== null && account.passwordHash !== null && matches;
     });
     if (!right || !account) throw new NotAuthenticated('auth.bad_credentials', 'Wrong username or password.');
-    return this.startSession(account);
+    const knownDevice = await this.knownDevices.issue(
+      key,
+      addMs(this.deps.clock.now(), KNOWN_DEVICE_LIFETIME_MS),
+    );
+    return { ...(await this.startSession(account)), knownDevice };
   }
 
   /** Opens a session for an account whose identity was proven another way (setup link, SSO). */

@@ -25,7 +25,9 @@ export function tokenOnly(scope: Scope): { kind: 'token'; scope: Scope } {
 
 /** What the transport lets an operation do with the caller's session (REST: the session cookie). */
 export interface SessionControl {
-  /** From now on the client is signed in with this session. */
+  /** The token a password sign-in gave this client before, if it brings one (a known device). */
+  readonly knownDevice?: string;
+  /** From now on the client is signed in with this session (and, after a password, a known device). */
   start(signedIn: SignedIn): void;
   /** The client's session is over. */
   end(): void;

@@ -15,7 +15,13 @@ import {
   type RouteDescription,
   describeOperationRoute,
 } from './route.js';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import {
+  KNOWN_DEVICE_COOKIE,
+  clearSessionCookie,
+  readCookie,
+  setKnownDeviceCookie,
+  setSessionCookie,
+} from './session-cookie.js';
 
 export interface MountOptions {
   registry: SchemaRegistry;
@@ -303,8 +309,12 @@ function mountOperation(
         log: (req as Request & { log: Logger }).log,
         ...ifMatchOf(req),
         session: {
-          start: (signedIn) =>
-            setSessionCookie(res, signedIn.sessionToken, signedIn.expiresAt, options.secureCookies),
+          knownDevice: readCookie(req, KNOWN_DEVICE_COOKIE),
+          start: (signedIn) => {
+            setSessionCookie(res, signedIn.sessionToken, signedIn.expiresAt, options.secureCookies);
+            const device = signedIn.knownDevice;
+            if (device) setKnownDeviceCookie(res, device.token, device.expiresAt, options.secureCookies);
+          },
           end: () => clearSessionCookie(res, options.secureCookies),
         },
       };

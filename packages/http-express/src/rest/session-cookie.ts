@@ -1,6 +1,9 @@
 import type { Request, Response } from 'express';
 
 export const SESSION_COOKIE = 'service_session';
+/** The token that makes a device known to its member's sign-in guard; sent to the sign-in only. */
+export const KNOWN_DEVICE_COOKIE = 'service_device';
+const SIGN_IN_PATH = '/api/v1/auth/login';
 
 /** Reads one cookie without trusting anything about the header's form. */
 export function readCookie(req: Request, name: string): string | undefined {
@@ -32,4 +35,14 @@ export function setSessionCookie(res: Response, token: string, expiresAt: Date, 
 
 export function clearSessionCookie(res: Response, secure: boolean): void {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure });
+}
+
+export function setKnownDeviceCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
+  res.cookie(KNOWN_DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: SIGN_IN_PATH,
+    secure,
+    expires: expiresAt,
+  });
 }
