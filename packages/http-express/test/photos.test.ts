@@ -129,6 +129,10 @@ describe('uploading photos', () => {
     big.set(jpeg.subarray(0, 100));
     const res = await upload(t, t.owner, recipeId, big);
     expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({
+      type: 'urn:larder:problem:image_too_large',
+      title: 'Content Too Large',
+    });
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toEqual([]);
   });
 

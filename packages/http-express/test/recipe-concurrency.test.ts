@@ -59,6 +59,7 @@ describe('recipe versions', () => {
     expect(benSaves.status).toBe(412);
     expect(benSaves.headers['content-type']).toMatch(/problem\+json/);
     expect(benSaves.body.type).toBe('urn:larder:problem:recipes.changed_meanwhile');
+    expect(benSaves.body.title).toBe('Precondition Failed');
     const after = await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie);
     expect(after.body.description).toBe('Ann was first.');
     expect(after.headers['etag']).toBe(v2);

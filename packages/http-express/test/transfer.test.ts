@@ -224,6 +224,7 @@ describe('export and import refusals', () => {
       .set('Content-Length', String(TRANSFER_LIMITS.maxArchiveBytes + 1))
       .send(Buffer.alloc(16));
     expect(huge.status).toBe(413);
+    expect(huge.body.type).toBe('urn:larder:problem:transfer.archive_too_large');
     const json = await request(t.app).post('/api/v1/import').set('Cookie', t.owner.cookie).send({ a: 1 });
     expect(json.status).toBe(415);
     // A zip said to be JSON is still no JSON body to read: 415, not a parse error.

@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { problem } from './problem.js';
+import { problem, problemType } from './problem.js';
 
 /** Room for the multipart envelope (boundaries, part headers) on top of the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -77,5 +77,8 @@ export async function readUploadedFile(
 }
 
 function tooLarge(limitBytes: number) {
-  return problem(413, `An image may be at most ${limitBytes} bytes.`, { headers: { Connection: 'close' } });
+  return problem(413, `An image may be at most ${limitBytes} bytes.`, {
+    type: problemType('image_too_large'),
+    headers: { Connection: 'close' },
+  });
 }

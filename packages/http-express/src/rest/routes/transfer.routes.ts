@@ -7,7 +7,7 @@ import { scoped } from '../../operations/operation.js';
 import { arrayOf, str } from '../../schemas/json-schema.js';
 import { ExportInputBody, zipBodySchema } from '../../schemas/transfer.schemas.js';
 import { readJsonBody } from '../mount.js';
-import { problem } from '../problem.js';
+import { problem, problemType } from '../problem.js';
 import type { RawRouteContext } from '../route.js';
 import { sendJson } from '../send-json.js';
 import type { RestRouteModule } from './route-module.js';
@@ -126,6 +126,7 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > TRANSFER_LIMITS.maxArchiveBytes) {
         throw problem(413, `An archive may be at most ${TRANSFER_LIMITS.maxArchiveBytes} bytes.`, {
+          type: problemType('transfer.archive_too_large'),
           headers: { Connection: 'close' },
         });
       }
