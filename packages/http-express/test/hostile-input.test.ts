@@ -583,6 +583,10 @@ describe('routes and descriptions', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');
+    // The MCP answer is a JSON-RPC object, as the reference describes it (not bytes).
+    expect(doc.paths['/mcp'].post.responses['200'].content['application/json'].schema).toEqual({
+      type: 'object',
+    });
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(doc.components.securitySchemes.session).toMatchObject({
       type: 'apiKey',

@@ -299,6 +299,61 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     expect(await broken.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
   });
 
+  it('answers a message that is no JSON-RPC with -32600, and params of the wrong shape with -32602 naming the place', async () => {
+    const send = (message: unknown) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${full}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(message),
+      });
+    for (const message of [
+      { jsonrpc: '1.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: { a: 1 }, method: 'tools/list' },
+      { id: 1, method: 'tools/list' },
+      [
+        { jsonrpc: '2.0', id: 1, method: 'ping' },
+        { jsonrpc: '3.0', id: 2, method: 'ping' },
+      ],
+    ]) {
+      const res = await send(message);
+      expect([message, res.status]).toEqual([message, 400]);
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+    }
+    const cases: Array<[unknown, RegExp]> = [
+      [
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { arguments: {} } },
+        /^Invalid params: params\.name: /,
+      ],
+      [
+        { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'search_recipes', arguments: 'x' } },
+        /^Invalid params: params\.arguments: /,
+      ],
+      [{ jsonrpc: '2.0', id: 9, method: 'resources/read', params: {} }, /^Invalid params: params\.uri: /],
+      [
+        {
+          jsonrpc: '2.0',
+          id: 10,
+          method: 'initialize',
+          params: { protocolVersion: {}, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        },
+        /^Invalid params: params\.protocolVersion: /,
+      ],
+    ];
+    for (const [message, text] of cases) {
+      const res = await send(message);
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as { id: number; error: { code: number; message: string } };
+      expect(answer.id).toBe((message as { id: number }).id);
+      expect(answer.error.code).toBe(-32602);
+      expect(answer.error.message).toMatch(text);
+      expect(answer.error.message.length).toBeLessThan(200);
+    }
+  });
+
   it('serves recipes as resources', async () => {
     const client = await connect(readOnly);
     const recipe = await createRecipe(t, t.owner, { title: 'Resource stew' });

@@ -82,7 +82,9 @@ export function buildOpenApi(
         responses[status] = {
           ...base,
           content: Object.fromEntries(
-            [spec.content].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            [spec.content]
+              .flat()
+              .map((type) => [type, { schema: spec.contentSchema ?? { type: 'string', format: 'binary' } }]),
           ),
         };
       } else {

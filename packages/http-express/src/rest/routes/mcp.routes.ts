@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { faultAnswer, messageFault } from '../../mcp/message-check.js';
 import { PUBLIC, tokenOnly } from '../../operations/operation.js';
 import { mcpServer } from '../../mcp/mcp-server.js';
 import { mcpTools } from '../../mcp/tools.js';
@@ -37,6 +39,43 @@ function acceptJson(req: IncomingMessage): void {
  * message per POST answered as JSON, a new MCP server for every request. API tokens only; the
  * token's scopes decide which tools it lists and may call.
  */
+/**
+ * The JSON-RPC message of a request, read here rather than by the SDK's transport so that what is
+ * wrong with it is answered as JSON-RPC says: broken JSON a parse error (-32700), JSON that is no
+ * JSON-RPC message an Invalid Request (-32600), both HTTP 400; a request whose params break its
+ * method's shape Invalid params (-32602), as a handler's error would be. Anything else goes on to
+ * the server, parsed.
+ */
+async function messageOf(
+  req: IncomingMessage,
+  limitBytes: number,
+): Promise<{ parsed: unknown } | { status: number; answer: JSONRPCMessage }> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    throw problem(413, `A message may be at most ${limitBytes} bytes.`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limitBytes) throw problem(413, `A message may be at most ${limitBytes} bytes.`);
+    chunks.push(chunk);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    const fault = { id: null, code: ErrorCode.ParseError, message: 'Parse error: Invalid JSON' };
+    return { status: 400, answer: faultAnswer(fault) };
+  }
+  const faults = (Array.isArray(parsed) ? parsed : [parsed]).map(messageFault);
+  const invalid = faults.find((fault) => fault?.code === ErrorCode.InvalidRequest);
+  if (invalid) return { status: 400, answer: faultAnswer(invalid) };
+  const [only] = faults;
+  if (!Array.isArray(parsed) && only) return { status: 200, answer: faultAnswer(only) };
+  return { parsed };
+}
+
 export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config }) => {
   const tools = mcpTools(operations, registry);
 
@@ -90,9 +129,14 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
         void transport.close();
         void server.close();
       });
+      const message = await messageOf(req, config.jsonLimitBytes);
+      if ('answer' in message) {
+        res.status(message.status).json(message.answer);
+        return;
+      }
       await server.connect(transport);
       acceptJson(req);
-      await transport.handleRequest(req, res);
+      await transport.handleRequest(req, res, message.parsed);
     },
   });
 
