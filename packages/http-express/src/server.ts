@@ -14,6 +14,7 @@ import {
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { answerClientErrors } from './rest/client-errors.js';
 import { guardProcess } from './rest/request-scope.js';
 import {
   BACKGROUND,
@@ -80,6 +81,7 @@ export async function startService(
       const s = app.listen(config.port, config.host ?? '::', () => resolve(s));
       s.once('error', reject);
     });
+    answerClientErrors(server);
     server.keepAliveTimeout = 5000;
     server.headersTimeout = 10000;
     // A whole request, body included: long enough for an archive import (1 GiB at 10 Mbit/s).

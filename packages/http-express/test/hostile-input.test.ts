@@ -1,5 +1,6 @@
 import { type AddressInfo, connect } from 'node:net';
 import request from 'supertest';
+import { answerClientErrors } from '../src/rest/client-errors.js';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -426,6 +427,39 @@ describe('bodies that never arrive', () => {
       '{',
     );
     expect(answer).toEqual({ status: 413, closed: true });
+  });
+});
+
+describe('requests Node cannot read', () => {
+  /** Sends raw bytes to the app's server (with the service's clientError answer) and reads all it answers. */
+  async function raw(bytes: string): Promise<string> {
+    const server = t.app.listen(0, '127.0.0.1');
+    answerClientErrors(server);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      let text = '';
+      return await new Promise((resolve, reject) => {
+        socket.on('error', reject);
+        socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+        socket.on('close', () => resolve(text));
+        socket.write(bytes);
+      });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it.each([
+    [`GET /api/v1/recipes HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['NOT HTTP AT ALL\r\n\r\n', 400],
+  ])('answers a head it cannot take with a problem, as every refusal (%#)', async (bytes, status) => {
+    const answer = await raw(bytes);
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/);
+    expect(JSON.parse(body)).toEqual({ title: expect.any(String), status, detail: expect.any(String) });
   });
 });
 
