@@ -137,6 +137,11 @@ export function createApp(options: AppOptions): Express {
       p = problemFromDomain(error);
     } else if (isBodyParserError(error)) {
       p = bodyParserProblem(error);
+    } else if (clientWentAway(error, req)) {
+      // Nobody is left to answer: a client that hung up mid-upload is no error of ours.
+      log.info({ reason: (error as Error).message }, 'the client went away before its request was read');
+      res.destroy();
+      return;
     } else {
       log.error({ err: error }, 'unhandled error');
       p = {
@@ -167,6 +172,12 @@ export function createApp(options: AppOptions): Express {
   };
   app.use(onError);
   return app;
+}
+
+/** The request's own connection broke off (Node's "aborted" / ECONNRESET on reading it). */
+function clientWentAway(error: unknown, req: Request): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (code === 'ECONNRESET' || code === 'ECONNABORTED') && (req.destroyed || req.socket.destroyed);
 }
 
 /** `http` or `https` as the request came (behind trusted proxies, as they forwarded it); `http` once its socket is gone. */

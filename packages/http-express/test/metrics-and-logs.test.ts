@@ -1,3 +1,4 @@
+import { type AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
 import { as, createRecipe } from './recipe-fixtures.js';
@@ -72,6 +73,43 @@ describe('the log line of a request', () => {
       expect(text).not.toContain(token);
       expect(text).not.toContain(t.owner.cookie.split('=')[1]!);
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a client that hangs up mid-upload', () => {
+  it('is no error of ours: nothing logged as an error, the service answers on', async () => {
+    const logs: string[] = [];
+    const t = await startTestApp({}, { logs });
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // An import that announces 1 MB, sends a little, and hangs up.
+      await new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            `POST /api/v1/import HTTP/1.1\r\nHost: x\r\nCookie: ${t.owner.cookie}\r\n` +
+              'Content-Type: application/zip\r\nContent-Length: 1000000\r\n\r\nPK\u0003\u0004',
+          );
+          setTimeout(() => socket.destroy(), 200);
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', () => resolve());
+      });
+      // Whatever the service made of it is settled once it answers the next request.
+      for (let i = 0; i < 200 && !logs.some((l) => l.includes('went away')); i++) {
+        await request(t.app).get('/healthz').expect(200);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const errors = logs
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((l) => l.level >= 50);
+      expect(errors).toEqual([]);
+      expect(logs.some((l) => l.includes('"the client went away before its request was read"'))).toBe(true);
+    } finally {
+      server.close();
       await t.close();
     }
   });
