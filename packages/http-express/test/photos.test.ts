@@ -85,6 +85,18 @@ describe('uploading photos', () => {
     expect((file.body as Buffer).includes(Buffer.from('Exif'))).toBe(false);
   });
 
+  it('says the file must be among the first parts when a form holds many fields before it', async () => {
+    const recipeId = await newRecipe(t, t.owner);
+    let req = authorize(request(t.app).post(`/api/v1/recipes/${recipeId}/images`), t.owner);
+    for (let i = 0; i < 100; i++) req = req.field(`f${i}`, 'x');
+    const res = await req.attach('file', Buffer.from(jpeg), 'a.jpg');
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      { location: 'body', message: 'must hold the file "file" among at most 25 parts' },
+    ]);
+    expect(await storedKeys(t, `recipes/${recipeId}/`)).toEqual([]);
+  });
+
   it('refuses another type with 415 and leaves nothing behind', async () => {
     const recipeId = await newRecipe(t, t.owner);
     const res = await upload(

@@ -2,6 +2,10 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { problem, problemType } from './problem.js';
 
+/** The most parts (and of them, fields) an upload is read for: the file, and a few fields beside it. */
+const MOST_PARTS = 25;
+const MOST_FIELDS = 20;
+
 /** Room for the multipart envelope (boundaries, part headers) on top of the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;
 
@@ -27,7 +31,7 @@ export async function readUploadedFile(
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { fileSize: limitBytes, files: 1, fields: 20, parts: 25, fieldSize: 1024 },
+        limits: { fileSize: limitBytes, files: 1, fields: MOST_FIELDS, parts: MOST_PARTS, fieldSize: 1024 },
       });
     } catch {
       reject(problem(400, 'The multipart body could not be read.'));
@@ -57,6 +61,18 @@ export async function readUploadedFile(
       });
     });
     parser.on('error', () => fail(problem(400, 'The multipart body could not be read.')));
+    // More parts than an upload ever needs: the file may be among those no longer read, so say so
+    // rather than that it is missing.
+    const tooManyParts = () =>
+      fail(
+        problem(422, 'validation failed', {
+          errors: [
+            { location: 'body', message: `must hold the file "${field}" among at most ${MOST_PARTS} parts` },
+          ],
+        }),
+      );
+    parser.on('partsLimit', tooManyParts);
+    parser.on('fieldsLimit', tooManyParts);
     parser.on('close', () => {
       if (failure) reject(failure);
       else if (!file)
