@@ -322,6 +322,20 @@ describe('rank rules', () => {
 });
 
 describe('creating accounts', () => {
+  it('refuses a password under 8 characters, as the API description says', async () => {
+    const res = await api.post('/api/v1/users', admin, {
+      username: fresh('short'),
+      role: 'user',
+      password: 'abc',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      { location: 'body.password', message: 'must be at least 8 characters' },
+    ]);
+    const described = await request(t.app).get('/api/v1/schemas/CreateInputBody.json');
+    expect(described.body.properties.password).toMatchObject({ minLength: 8, maxLength: 128 });
+  });
+
   it('with a password: no setup link', async () => {
     const username = fresh('pw');
     const res = await api.post('/api/v1/users', admin, {

@@ -100,8 +100,10 @@ export const CreateUserInputBody = named(
       color: color(),
       locale: locale(),
       password: str({
+        minLength: 8,
         maxLength: 128,
-        description: 'Optional with a session: without it a setup link is issued',
+        description:
+          'At least 8 characters and at most 72 bytes in UTF-8; optional with a session: without it a setup link is issued',
       }),
     },
     ['username', 'role'],
