@@ -15,6 +15,8 @@ describe('a known address asked with a method it does not take', () => {
     ['patch', '/api/v1/recipes/some-id', 'DELETE, GET, HEAD, PUT'],
     ['post', '/api/v1/settings', 'GET, HEAD, PATCH'],
     ['put', '/api/v1/tokens/some-id', 'DELETE'],
+    // GET and DELETE /mcp answer their own 405: they are no methods /mcp takes.
+    ['put', '/mcp', 'POST'],
   ])('%s %s is a 405 naming what it takes (%s)', async (method, path, allow) => {
     const res = await request(t.app)[method as 'get'](path).set('Cookie', t.owner.cookie);
     expect(res.status).toBe(405);

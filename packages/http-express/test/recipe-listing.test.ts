@@ -151,6 +151,15 @@ describe('the page', () => {
     expect(res.body.errors.map((e: { location: string }) => e.location)).toContain(location);
   });
 
+  test.each(['0x10', '1e1', '0b11', '5.0', '%205', '%20', '+5'])(
+    'limit=%s is no integer written as one: 422 at query.limit',
+    async (written) => {
+      const res = await as(request(t.app).get(`/api/v1/recipes?limit=${written}`), t.owner);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([{ location: 'query.limit', message: 'must be integer' }]);
+    },
+  );
+
   test('a parameter sent empty counts as not sent (as a form sends its blank fields)', async () => {
     const res = await as(
       request(t.app).get('/api/v1/recipes?q=&tags=&maxMinutes=&favorites=&author=&sort=&page=&limit='),

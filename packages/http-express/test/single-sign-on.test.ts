@@ -387,6 +387,9 @@ describe('while single sign-on is off', () => {
         .type('form')
         .send({ intent: 'login', next: '/' });
       const finished = await request(off.app).get('/api/v1/auth/oidc/callback?code=x&state=y');
+      const described = (await request(off.app).get('/api/v1/openapi.json')).body.paths;
+      expect(Object.keys(described['/api/v1/auth/oidc/start'].post.responses)).toContain('404');
+      expect(Object.keys(described['/api/v1/auth/oidc/callback'].get.responses)).toContain('404');
       for (const res of [started, finished]) {
         expect(res.status).toBe(404);
         expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -216,6 +216,25 @@ describe('export and import refusals', () => {
     }
   });
 
+  it('take an archive sent without a Content-Type for what it is', async () => {
+    const zip = (await exportZip(t, [soupId])).body as Buffer;
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // Bytes: fetch sends no Content-Type with them.
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/import`, {
+        method: 'POST',
+        headers: { cookie: t.owner.cookie },
+        body: new Uint8Array(zip),
+      });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { created: unknown[] }).created).toHaveLength(1);
+    } finally {
+      server.close();
+    }
+  });
+
   it('refuse over 1 GiB with 413 at once, and a body that is no zip with 415 or 422', async () => {
     const huge = await request(t.app)
       .post('/api/v1/import')

@@ -12,7 +12,8 @@ type Probed = { allowedMethods?: Set<string> };
  */
 export function methodNotAllowed(table: RestTable): RequestHandler {
   const probe = express.Router({ caseSensitive: true });
-  const routes = [...table.operations, ...table.raw];
+  // Hidden routes answer their own 405 (GET /mcp): they name no method the address takes.
+  const routes = [...table.operations, ...table.raw.filter((route) => !route.hidden)];
   for (const { method, path } of routes) {
     probe.all(path, (req, _res, next) => {
       const probed = req as typeof req & Probed;

@@ -88,7 +88,7 @@ function wants(spec: Param, type: string): boolean {
  * The query as the route's schema reads it: a parameter sent empty (`?limit=&sort=`, as a form
  * sends its blank fields) counts as not sent, but for a flag (`?plain`); comma-separated values become arrays where the schema
  * wants one (`tags=a,b`); of a parameter sent twice the last counts; booleans may be spelled
- * `1`/`0`, `t`/`f` or in capitals.
+ * `1`/`0`, `t`/`f` or in capitals; integers are decimal digits only.
  */
 function queryInput(query: Record<string, unknown>, specs: Record<string, Param>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -104,6 +104,11 @@ function queryInput(query: Record<string, unknown>, specs: Record<string, Param>
     }
     if (value === '' && !spec.flag) continue;
     if (typeof value === 'string' && wants(spec, 'boolean')) value = BOOLEAN_WORDS[value] ?? value;
+    // An integer is written in decimal digits: not `0x10`, `1e1`, `5.0` or ` 5`, which a plain
+    // conversion to a number (the validator's) would take.
+    if (typeof value === 'string' && wants(spec, 'integer') && !/^-?\d+$/.test(value)) {
+      throw validationProblem([{ location: `query.${name}`, message: 'must be integer' }]);
+    }
     out[name] = value;
   }
   return out;

@@ -120,7 +120,9 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
     responses: { 201: { schema: 'ImportOutputBody' } },
     errors: [401, 403, 413, 415, 422],
     handle: async ({ req, res, caller, schemaUrl }) => {
-      if (!req.is(['application/zip', 'application/x-zip-compressed', 'application/octet-stream'])) {
+      // A body that says nothing of its type is taken for the archive (as a JSON route takes it for JSON).
+      const typed = req.headers['content-type'] !== undefined;
+      if (typed && !req.is(['application/zip', 'application/x-zip-compressed', 'application/octet-stream'])) {
         throw problem(415, 'Send the archive as application/zip.');
       }
       const declared = Number(req.headers['content-length']);
