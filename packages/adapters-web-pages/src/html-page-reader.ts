@@ -4,7 +4,7 @@ import { parseDocument } from 'htmlparser2';
 import { absoluteUrl, collapse, isElement, textOf } from './dom-text.js';
 import { microdataItems } from './microdata.js';
 import { pageBlocks } from './page-blocks.js';
-import { MOST_NESTING, depthOf, nestingOfHtml } from './page-nesting.js';
+import { MOST_NESTING, depthOf, pastLimits, shapeOfHtml } from './page-nesting.js';
 
 /** What one pass over the document gathers for the page's head. */
 interface HeadParts {
@@ -91,25 +91,25 @@ function localeTag(locale: string | undefined): string | undefined {
  * page was read from: relative addresses are made absolute against it (or its `<base href>`).
  */
 export function readHtmlPage(html: string, url: string): PageContent {
-  // Nested deeper than any page: refused before the parse (whose time grows with the depth's square).
-  if (nestingOfHtml(html) > MOST_NESTING) throw tooDeep();
+  // Shaped like no page: refused before the parse (whose time grows with the square of the depth).
+  if (pastLimits(shapeOfHtml(html))) throw unlikePage();
   const document = parseDocument(html, {
     decodeEntities: true,
     lowerCaseTags: true,
     lowerCaseAttributeNames: true,
   });
-  if (depthOf(document) > MOST_NESTING) throw tooDeep();
+  if (depthOf(document) > MOST_NESTING) throw unlikePage();
   try {
     return contentOf(document, url);
   } catch (error) {
     // A walk over the page that still ran out of stack: the page, not the service, is at fault.
-    if (error instanceof RangeError) throw tooDeep();
+    if (error instanceof RangeError) throw unlikePage();
     throw error;
   }
 }
 
-function tooDeep(): PageUnreadable {
-  return new PageUnreadable('its elements nest deeper than any web page');
+function unlikePage(): PageUnreadable {
+  return new PageUnreadable('it is nested deeper or holds more elements than any web page');
 }
 
 function contentOf(document: Document, url: string): PageContent {

@@ -53,33 +53,74 @@ const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe
 
 const TAG = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][^\s/>]*)[^>]*?(\/?)>/g;
 
+/** The most elements a page may hold: the busiest recipe pages seen hold about 5,400. */
+export const MOST_ELEMENTS = 50_000;
+
 /**
- * How deep the page's tags nest, read from its text in one pass before any parse: each start tag
- * of an element that holds others goes one deeper, each end tag one back. Stops counting as soon
- * as it passes `most`.
+ * The most work end tags that close nothing may cost the parser: it looks for each through every
+ * element still open (depth × such tags). Real pages have a handful.
  */
-export function nestingOfHtml(html: string, most = MOST_NESTING): number {
-  let depth = 0;
-  let deepest = 0;
+export const MOST_STRAY_WORK = 2_000_000;
+
+/** What a page's text says of its shape, read in one pass before any parse. */
+export interface HtmlShape {
+  /** How deep its elements nest. */
+  deepest: number;
+  /** How many elements it has. */
+  elements: number;
+  /** Depth × end tags that close nothing (the parser's search for each). */
+  strayWork: number;
+}
+
+/**
+ * The shape of a page read from its text, as htmlparser2 will build it: each start tag of an
+ * element that holds others goes one deeper; an end tag closes its element (and those opened
+ * inside it) when one of that name is open, and nothing otherwise. Stops reading as soon as a
+ * limit is passed. Linear in the page: open elements are counted by name, so a stray end tag is
+ * known for one without searching.
+ */
+export function shapeOfHtml(
+  html: string,
+  most = { nesting: MOST_NESTING, elements: MOST_ELEMENTS, strayWork: MOST_STRAY_WORK },
+): HtmlShape {
+  const open: string[] = [];
+  const openByName = new Map<string, number>();
+  const shape: HtmlShape = { deepest: 0, elements: 0, strayWork: 0 };
   TAG.lastIndex = 0;
   for (let match = TAG.exec(html); match !== null; match = TAG.exec(html)) {
     const name = match[2]?.toLowerCase();
     if (name === undefined) continue;
     if (match[1] === '/') {
-      if (depth > 0) depth--;
+      if ((openByName.get(name) ?? 0) === 0) {
+        shape.strayWork += open.length;
+        if (shape.strayWork > most.strayWork) break;
+        continue;
+      }
+      for (let closed = open.pop(); closed !== undefined; closed = open.pop()) {
+        openByName.set(closed, (openByName.get(closed) ?? 1) - 1);
+        if (closed === name) break;
+      }
       continue;
     }
+    shape.elements++;
+    if (shape.elements > most.elements) break;
     if (RAW_TEXT.has(name)) {
       const end = new RegExp(`</${name}`, 'gi');
       end.lastIndex = TAG.lastIndex;
       TAG.lastIndex = end.exec(html)?.index ?? html.length;
     }
     if (VOID.has(name) || OPTIONAL_END.has(name) || match[3] === '/' || RAW_TEXT.has(name)) continue;
-    depth++;
-    if (depth > deepest) deepest = depth;
-    if (deepest > most) break;
+    open.push(name);
+    openByName.set(name, (openByName.get(name) ?? 0) + 1);
+    if (open.length > shape.deepest) shape.deepest = open.length;
+    if (shape.deepest > most.nesting) break;
   }
-  return deepest;
+  return shape;
+}
+
+/** Whether a page of this shape is past any limit (and so no page to parse). */
+export function pastLimits(shape: HtmlShape): boolean {
+  return shape.deepest > MOST_NESTING || shape.elements > MOST_ELEMENTS || shape.strayWork > MOST_STRAY_WORK;
 }
 
 /** How deep the parsed page's elements nest (walked without recursion). */

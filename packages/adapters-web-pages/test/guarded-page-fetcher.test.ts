@@ -258,11 +258,12 @@ describe('GuardedPageFetcher', () => {
       ['div', 200_000],
       ['b', 300_000],
       ['div', 1001],
+      ['div></span', 160_000],
     ])('refuses a page nested %s × %i deep before parsing it, at once', async (tag, depth) => {
       const deep = `<html><body>${`<${tag}>`.repeat(depth)}<h1>Soup</h1><ul><li>1 leek</li></ul>${`</${tag}>`.repeat(depth)}</body></html>`;
       site.route('/deep', page(deep));
       expect((await unreadable(fetcher.fetchPage(`${site.origin}/deep`))).reason).toBe(
-        'its elements nest deeper than any web page',
+        'it is nested deeper or holds more elements than any web page',
       );
     });
 

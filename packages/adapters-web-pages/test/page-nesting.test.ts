@@ -1,5 +1,5 @@
 import { parseDocument } from 'htmlparser2';
-import { depthOf, nestingOfHtml } from '../src/page-nesting.js';
+import { depthOf, pastLimits, shapeOfHtml } from '../src/page-nesting.js';
 
 describe('how deep a page nests, read before the parse', () => {
   test.each([
@@ -12,12 +12,35 @@ describe('how deep a page nests, read before the parse', () => {
     ['<style>div > div > div {}</style><!-- <div><div><div> --><div></div>', 1, 'styles and comments'],
     ['</div></div><div></div>', 1, 'stray end tags never go below the top'],
     ['<DIV><Div>x</div></DIV>', 2, 'any case'],
+    ['<div></span><div></span><div>', 3, 'an end tag closes only an element of its name'],
+    ['<div><span>x</div>'.repeat(5), 2, 'an end tag closes what was opened inside its element too'],
   ])('%s nests %i deep %s', (html, depth) => {
-    expect(nestingOfHtml(html)).toBe(depth);
+    expect(shapeOfHtml(html).deepest).toBe(depth);
   });
 
-  it('stops counting once past the limit', () => {
-    expect(nestingOfHtml('<b>'.repeat(100_000), 10)).toBe(11);
+  it('stops reading once past a limit', () => {
+    expect(shapeOfHtml('<b>'.repeat(100_000), { nesting: 10, elements: 1e9, strayWork: 1e9 }).deepest).toBe(
+      11,
+    );
+    expect(shapeOfHtml('<br>'.repeat(100_000), { nesting: 10, elements: 50, strayWork: 1e9 }).elements).toBe(
+      51,
+    );
+  });
+
+  it.each([
+    ['<div></span>'.repeat(160_000), 'stray end tags do not hide nesting'],
+    ['<p>x'.repeat(1_300_000), 'more elements than any page'],
+    [
+      `${'<div>'.repeat(900)}${'</span>'.repeat(10_000)}`,
+      'end tags the parser must search the open elements for',
+    ],
+  ])('tells a page shaped like no page (%#: %s)', (html) => {
+    expect(pastLimits(shapeOfHtml(html))).toBe(true);
+  });
+
+  it('counts elements, and stray end tags as the work they cost', () => {
+    expect(shapeOfHtml('<div><p>a<p>b<br></div></i>')).toEqual({ deepest: 1, elements: 4, strayWork: 0 });
+    expect(shapeOfHtml('<div><div></i></i>').strayWork).toBe(4);
   });
 
   it('measures a parsed page without recursion, however deep', () => {
