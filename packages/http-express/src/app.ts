@@ -13,7 +13,7 @@ import { bindOperations } from './rest/bindings.js';
 import { callerResolver } from './rest/caller-resolution.js';
 import { crossSiteWriteCheck } from './rest/cross-site.js';
 import { methodNotAllowed } from './rest/method-not-allowed.js';
-import { isJson, mountRoutes } from './rest/mount.js';
+import { type JsonBodyReader, PUBLIC_JSON_LIMIT_BYTES, isJson, mountRoutes } from './rest/mount.js';
 import {
   HttpProblem,
   PROBLEM_TYPE_PREFIX,
@@ -102,11 +102,14 @@ export function createApp(options: AppOptions): Express {
   // and when the request names no type (as the reference reads it). Not strict: `null`, `5` or
   // `"x"` are valid JSON and fail validation (422) instead of parsing (400). The MCP endpoint reads
   // its own body, so that a broken one gets a JSON-RPC parse error.
-  const jsonBody = express.json({
-    limit: config.jsonLimitBytes,
-    strict: false,
-    type: (req) => isJson(req as Request),
+  const jsonBodyOf = (limitBytes: number): JsonBodyReader => ({
+    read: express.json({ limit: limitBytes, strict: false, type: (req) => isJson(req as Request) }),
+    limitBytes,
   });
+  const jsonBodies = {
+    members: jsonBodyOf(config.jsonLimitBytes),
+    anybody: jsonBodyOf(Math.min(PUBLIC_JSON_LIMIT_BYTES, config.jsonLimitBytes)),
+  };
   const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 });
   app.use('/setup', form);
   app.use('/api/v1/auth/oidc/start', form);
@@ -119,8 +122,7 @@ export function createApp(options: AppOptions): Express {
     baseUrl,
     secureCookies: config.secureCookies,
     checkResponses: options.checkResponses ?? false,
-    jsonBody,
-    jsonLimitBytes: config.jsonLimitBytes,
+    jsonBodies,
   });
   app.use(router);
   if (webApp) app.use(webApp.handler());

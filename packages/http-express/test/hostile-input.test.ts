@@ -57,6 +57,27 @@ describe('bodies', () => {
     }
   });
 
+  it('reads at most 64 KiB on a public route (what anybody may make it parse), 5 MiB for members', async () => {
+    const keys = Object.fromEntries(Array.from({ length: 8_000 }, (_, i) => [`k${i}`, i]));
+    const anonymous = await login().send({ username: 'x', password: 'y', ...keys });
+    expectProblem(anonymous, 413);
+    expect(anonymous.body.detail).toBe('A JSON body may be at most 65536 bytes here.');
+    const member = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', user.cookie)
+      .send(
+        plainRecipe({
+          description: 'd'.repeat(1_900),
+          steps: [{ text: 's'.repeat(1_999) }],
+          tags: ['a'],
+          extra: keys,
+        }),
+      );
+    // Read whole (over 64 KiB), and refused for what it holds, not for its size.
+    expectProblem(member, 422);
+    expect(locations(member)).toEqual(['body.extra']);
+  });
+
   it('answers a body over 5 MiB with 413', async () => {
     const big = JSON.stringify({ username: 'x', password: 'p'.repeat(5 * 1024 * 1024) });
     expectProblem(await login().set('Content-Type', 'application/json').send(big), 413);

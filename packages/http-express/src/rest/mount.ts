@@ -32,24 +32,43 @@ export interface MountOptions {
   secureCookies: boolean;
   /** In tests: every JSON answer is checked against its declared schema. */
   checkResponses: boolean;
-  /** Reads a JSON body into `req.body`, on the routes that take one, and only there. */
-  jsonBody: RequestHandler;
-  /** The largest JSON body read; one announced larger is refused before a byte of it is read. */
-  jsonLimitBytes: number;
+  /**
+   * Read a JSON body into `req.body` (on the routes that take one, and only there): for members,
+   * and — much smaller — on public routes, for anybody.
+   */
+  jsonBodies: Record<'members' | 'anybody', JsonBodyReader>;
+}
+
+/** Reads a JSON body of at most `limitBytes`. */
+export interface JsonBodyReader {
+  read: RequestHandler;
+  limitBytes: number;
 }
 
 /**
- * Reads the request's JSON body, once the caller has been admitted: a stranger's body is never
- * read (a slow one holds nothing), and one whose `Content-Length` is over the limit is refused at
- * once (413), not after it has all arrived.
+ * The largest JSON body a public route reads (a sign-in, a setup link, a reset): what anybody may
+ * make the service parse. Members' bodies may be 5 MiB (a recipe at every limit is about 1.5 MB).
  */
-function readBody(req: Request, res: Response, options: MountOptions): Promise<void> {
+export const PUBLIC_JSON_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Reads the request's JSON body, once the caller has been admitted: a stranger's body is never
+ * read on a member's route (a slow one holds nothing), a public route reads at most 64 KiB, and a
+ * body whose `Content-Length` is over the limit is refused at once (413), not after it arrived.
+ */
+function readBody(
+  req: Request,
+  res: Response,
+  route: RouteDescription,
+  options: MountOptions,
+): Promise<void> {
+  const reader = options.jsonBodies[route.access.kind === 'public' ? 'anybody' : 'members'];
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > options.jsonLimitBytes) {
-    throw problem(413, `A JSON body may be at most ${options.jsonLimitBytes} bytes.`);
+  if (Number.isFinite(declared) && declared > reader.limitBytes) {
+    throw problem(413, `A JSON body may be at most ${reader.limitBytes} bytes here.`);
   }
   return new Promise((resolve, reject) => {
-    options.jsonBody(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+    reader.read(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
   });
 }
 
@@ -304,7 +323,7 @@ function mountOperation(
       refuseUnfitText(query, 'query');
       let input: Record<string, unknown> = { ...params, ...query };
       if (body && bodyValidator) {
-        await readBody(req, res, options);
+        await readBody(req, res, route, options);
         input = { ...input, body: readJsonBody(req, bodyValidator, body.optional === true) };
       }
       const call: Call = {
@@ -365,7 +384,7 @@ function mountRaw(router: Router, route: RawRoute, options: MountOptions) {
         refuseUnfitTextInPath(params);
         refuseUnfitText(query, 'query');
       }
-      if (route.body) await readBody(req, res, options);
+      if (route.body) await readBody(req, res, route, options);
       await route.handle({
         req,
         res,
