@@ -13,7 +13,13 @@ import { bindOperations } from './rest/bindings.js';
 import { callerResolver } from './rest/caller-resolution.js';
 import { crossSiteWriteCheck } from './rest/cross-site.js';
 import { methodNotAllowed } from './rest/method-not-allowed.js';
-import { type JsonBodyReader, PUBLIC_JSON_LIMIT_BYTES, isJson, mountRoutes } from './rest/mount.js';
+import {
+  type JsonBodyReader,
+  PUBLIC_BODY_DEADLINE_MS,
+  PUBLIC_JSON_LIMIT_BYTES,
+  isJson,
+  mountRoutes,
+} from './rest/mount.js';
 import {
   HttpProblem,
   PROBLEM_TYPE_PREFIX,
@@ -34,6 +40,8 @@ export interface AppOptions {
   logger: Logger;
   /** Check every JSON answer against its schema (tests). */
   checkResponses?: boolean;
+  /** How long a public route waits for its body to arrive (tests shorten it). */
+  publicBodyDeadlineMs?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -102,13 +110,17 @@ export function createApp(options: AppOptions): Express {
   // and when the request names no type (as the reference reads it). Not strict: `null`, `5` or
   // `"x"` are valid JSON and fail validation (422) instead of parsing (400). The MCP endpoint reads
   // its own body, so that a broken one gets a JSON-RPC parse error.
-  const jsonBodyOf = (limitBytes: number): JsonBodyReader => ({
+  const jsonBodyOf = (limitBytes: number, deadlineMs?: number): JsonBodyReader => ({
     read: express.json({ limit: limitBytes, strict: false, type: (req) => isJson(req as Request) }),
     limitBytes,
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
   });
   const jsonBodies = {
     members: jsonBodyOf(config.jsonLimitBytes),
-    anybody: jsonBodyOf(Math.min(PUBLIC_JSON_LIMIT_BYTES, config.jsonLimitBytes)),
+    anybody: jsonBodyOf(
+      Math.min(PUBLIC_JSON_LIMIT_BYTES, config.jsonLimitBytes),
+      options.publicBodyDeadlineMs ?? PUBLIC_BODY_DEADLINE_MS,
+    ),
   };
   const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 });
   app.use('/setup', form);

@@ -75,6 +75,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** The identity provider (the real adapter, pointed at a provider the test started). */
   identityProvider?: IdentityProvider;
+  /** How long a public route waits for its body (the service's own: 30 s). */
+  publicBodyDeadlineMs?: number;
 }
 
 export async function startTestApp(
@@ -104,6 +106,9 @@ export async function startTestApp(
       ? pino({ level: 'info' }, { write: (line: string) => options.logs?.push(line) })
       : pino({ level: process.env['LARDER_TEST_LOG'] ?? 'silent' }),
     checkResponses: true,
+    ...(options.publicBodyDeadlineMs === undefined
+      ? {}
+      : { publicBodyDeadlineMs: options.publicBodyDeadlineMs }),
   });
 
   const login = async (username: string, password: string): Promise<string> => {

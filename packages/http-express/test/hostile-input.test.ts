@@ -396,8 +396,12 @@ describe('bodies that never arrive', () => {
    * answer's head and whether the server then closed the connection. A server that waited for the
    * body would never answer.
    */
-  async function headOnly(head: string[], firstBytes: string): Promise<{ status: number; closed: boolean }> {
-    const server = t.app.listen(0, '127.0.0.1');
+  async function headOnly(
+    head: string[],
+    firstBytes: string,
+    app: TestApp = t,
+  ): Promise<{ status: number; closed: boolean }> {
+    const server = app.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const { port } = server.address() as AddressInfo;
@@ -428,6 +432,25 @@ describe('bodies that never arrive', () => {
       '{',
     );
     expect(answer).toEqual({ status: 401, closed: true });
+  });
+
+  it('waits for the body of a public route (anybody may trickle one) only so long: 408, and the connection ends', async () => {
+    const quick = await startTestApp({}, { publicBodyDeadlineMs: 300 });
+    try {
+      const answer = await headOnly(
+        [
+          'POST /api/v1/auth/login HTTP/1.1',
+          'Host: localhost',
+          'Content-Type: application/json',
+          'Content-Length: 1000',
+        ],
+        '{"username":',
+        quick,
+      );
+      expect(answer).toEqual({ status: 408, closed: true });
+    } finally {
+      await quick.close();
+    }
   });
 
   it('answers a JSON body announced over 5 MiB 413 at once, and ends the connection', async () => {

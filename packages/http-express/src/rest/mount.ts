@@ -39,11 +39,18 @@ export interface MountOptions {
   jsonBodies: Record<'members' | 'anybody', JsonBodyReader>;
 }
 
-/** Reads a JSON body of at most `limitBytes`. */
+/** Reads a JSON body of at most `limitBytes` (that has arrived within `deadlineMs`, when given). */
 export interface JsonBodyReader {
   read: RequestHandler;
   limitBytes: number;
+  deadlineMs?: number;
 }
+
+/**
+ * How long a public route waits for its (at most 64 KiB) body: anybody may open a connection and
+ * trickle a body a byte at a time; past this it is a 408 and the connection ends.
+ */
+export const PUBLIC_BODY_DEADLINE_MS = 30_000;
 
 /**
  * The largest JSON body a public route reads (a sign-in, a setup link, a reset): what anybody may
@@ -68,7 +75,19 @@ function readBody(
     throw problem(413, `A JSON body may be at most ${reader.limitBytes} bytes here.`);
   }
   return new Promise((resolve, reject) => {
-    reader.read(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+    const { deadlineMs } = reader;
+    const deadline =
+      deadlineMs === undefined
+        ? undefined
+        : setTimeout(
+            () => reject(problem(408, `The body did not arrive within ${deadlineMs / 1000} s.`)),
+            deadlineMs,
+          );
+    reader.read(req, res, (error?: unknown) => {
+      clearTimeout(deadline);
+      if (error) reject(error);
+      else resolve();
+    });
   });
 }
 
