@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { checkAccess } from '../operations/access.js';
 import type { Call, Param } from '../operations/operation.js';
 import { unfitTextAt } from '../operations/unfit-text.js';
+import { announcesMoreThan } from './announced-length.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { issuesFrom } from '../schemas/validation-issues.js';
@@ -70,8 +71,7 @@ function readBody(
   options: MountOptions,
 ): Promise<void> {
   const reader = options.jsonBodies[route.access.kind === 'public' ? 'anybody' : 'members'];
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > reader.limitBytes) {
+  if (announcesMoreThan(req, reader.limitBytes)) {
     throw problem(413, `A JSON body may be at most ${reader.limitBytes} bytes here.`);
   }
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { announcesMoreThan } from './announced-length.js';
 import { problem, problemType } from './problem.js';
 
 /** The most parts (and of them, fields) an upload is read for: the file, and a few fields beside it. */
@@ -22,8 +23,7 @@ export async function readUploadedFile(
   if (!req.is('multipart/form-data')) {
     throw problem(415, `Send the image as multipart/form-data in the field "${field}".`);
   }
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limitBytes + ENVELOPE_BYTES) {
+  if (announcesMoreThan(req, limitBytes + ENVELOPE_BYTES)) {
     throw tooLarge(limitBytes);
   }
   return new Promise<Uint8Array>((resolve, reject) => {

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { faultAnswer, messageFault } from '../../mcp/message-check.js';
+import { announcesMoreThan } from '../announced-length.js';
 import { PUBLIC, tokenOnly } from '../../operations/operation.js';
 import { mcpServer } from '../../mcp/mcp-server.js';
 import { mcpTools } from '../../mcp/tools.js';
@@ -50,8 +51,7 @@ async function messageOf(
   req: IncomingMessage,
   limitBytes: number,
 ): Promise<{ parsed: unknown } | { status: number; answer: JSONRPCMessage }> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limitBytes) {
+  if (announcesMoreThan(req, limitBytes)) {
     throw problem(413, `A message may be at most ${limitBytes} bytes.`);
   }
   const chunks: Buffer[] = [];

@@ -5,6 +5,7 @@ import type { Caller } from '@larder/domain';
 import type { Request } from 'express';
 import { scoped } from '../../operations/operation.js';
 import { arrayOf, str } from '../../schemas/json-schema.js';
+import { announcesMoreThan } from '../announced-length.js';
 import { ExportInputBody, zipBodySchema } from '../../schemas/transfer.schemas.js';
 import { readJsonBody } from '../mount.js';
 import { problem, problemType } from '../problem.js';
@@ -125,8 +126,7 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
       if (typed && !req.is(['application/zip', 'application/x-zip-compressed', 'application/octet-stream'])) {
         throw problem(415, 'Send the archive as application/zip.');
       }
-      const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > TRANSFER_LIMITS.maxArchiveBytes) {
+      if (announcesMoreThan(req, TRANSFER_LIMITS.maxArchiveBytes)) {
         throw problem(413, `An archive may be at most ${TRANSFER_LIMITS.maxArchiveBytes} bytes.`, {
           type: problemType('transfer.archive_too_large'),
           headers: { Connection: 'close' },
