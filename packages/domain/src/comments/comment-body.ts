@@ -1,4 +1,5 @@
 import { ValidationFailed } from '../shared/errors.js';
+import { MALFORMED_TEXT_MESSAGE } from '../shared/text.js';
 
 /** Bounds of a comment's text, counted in Unicode code points after trimming. */
 export const COMMENT_BODY_MIN = 1;
@@ -71,7 +72,7 @@ export function commentBodyProblem(body: string): string | null {
   // Iterating a string yields code points; a lone surrogate comes out on its own.
   for (const ch of body) {
     const cp = ch.codePointAt(0) ?? 0;
-    if (cp >= SURROGATE[0] && cp <= SURROGATE[1]) return 'must be valid Unicode text';
+    if (cp >= SURROGATE[0] && cp <= SURROGATE[1]) return MALFORMED_TEXT_MESSAGE;
     if (inRanges(cp, CONTROL)) return 'must not contain control characters (line breaks and tabs are fine)';
     if (inRanges(cp, BIDI_CONTROL)) {
       return 'must not contain bidirectional override, embedding or isolate characters';
