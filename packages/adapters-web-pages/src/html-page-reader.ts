@@ -4,7 +4,7 @@ import { parseDocument } from 'htmlparser2';
 import { absoluteUrl, collapse, isElement, textOf } from './dom-text.js';
 import { microdataItems } from './microdata.js';
 import { pageBlocks } from './page-blocks.js';
-import { MOST_NESTING, depthOf, pastLimits, shapeOfHtml } from './page-nesting.js';
+import { MOST_NESTING, depthOf, pastLimits, shapeOfHtml } from './page-shape.js';
 
 /** What one pass over the document gathers for the page's head. */
 interface HeadParts {

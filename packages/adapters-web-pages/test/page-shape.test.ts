@@ -1,5 +1,5 @@
 import { parseDocument } from 'htmlparser2';
-import { depthOf, pastLimits, shapeOfHtml } from '../src/page-nesting.js';
+import { depthOf, pastLimits, shapeOfHtml } from '../src/page-shape.js';
 
 describe('how deep a page nests, read before the parse', () => {
   test.each([

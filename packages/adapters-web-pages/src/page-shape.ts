@@ -108,8 +108,9 @@ export function shapeOfHtml(
       const end = new RegExp(`</${name}`, 'gi');
       end.lastIndex = TAG.lastIndex;
       TAG.lastIndex = end.exec(html)?.index ?? html.length;
+      continue;
     }
-    if (VOID.has(name) || OPTIONAL_END.has(name) || match[3] === '/' || RAW_TEXT.has(name)) continue;
+    if (VOID.has(name) || OPTIONAL_END.has(name) || match[3] === '/') continue;
     open.push(name);
     openByName.set(name, (openByName.get(name) ?? 0) + 1);
     if (open.length > shape.deepest) shape.deepest = open.length;
