@@ -2,6 +2,7 @@ import { type AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { answerClientErrors } from '../src/rest/client-errors.js';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
+import { plainRecipeBody } from './recipe-fixtures.js';
 
 let t: TestApp;
 let user: Member;
@@ -30,22 +31,6 @@ function locations(res: request.Response): string[] {
   return [...new Set(((res.body.errors ?? []) as Array<{ location: string }>).map((e) => e.location))];
 }
 
-/** A valid recipe body with nothing in it that refers to anything else (no references, no times). */
-function plainRecipe(changes: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: 'Leek soup',
-    description: '',
-    servings: 2,
-    prepMinutes: null,
-    cookMinutes: null,
-    sourceUrl: null,
-    tags: [],
-    ingredientGroups: [{ name: null, ingredients: [{ quantity: 1, unit: null, name: 'leek', note: null }] }],
-    steps: [{ text: 'Stir.' }],
-    ...changes,
-  };
-}
-
 const login = () => request(t.app).post('/api/v1/auth/login');
 const profile = () => request(t.app).patch('/api/v1/auth/me/profile').set('Cookie', user.cookie);
 
@@ -66,7 +51,7 @@ describe('bodies', () => {
       .post('/api/v1/recipes')
       .set('Cookie', user.cookie)
       .send(
-        plainRecipe({
+        plainRecipeBody({
           description: 'd'.repeat(1_900),
           steps: [{ text: 's'.repeat(1_999) }],
           tags: ['a'],
@@ -86,7 +71,7 @@ describe('bodies', () => {
 
   it('answers a body broken in a million places with its first issues alone, in a few kilobytes', async () => {
     const recipe = (ingredients: unknown[]) =>
-      plainRecipe({ ingredientGroups: [{ name: null, ingredients }] });
+      plainRecipeBody({ ingredientGroups: [{ name: null, ingredients }] });
     const empties = (n: number) => Array.from({ length: n }, () => ({}));
     // 300,000 empty ingredients (0.9 MB): over the limit of 2,000 and 1.2 million missing fields.
     const flood = await request(t.app)
@@ -252,7 +237,7 @@ describe('bodies', () => {
 
   it('refuses half a character (a lone surrogate) anywhere with 422 at its place, never a 500 or a quiet U+FFFD', async () => {
     const halves = ['\ud800', 'leek \udc00', 'a\ud83d', '\ude00b'];
-    const recipe = plainRecipe;
+    const recipe = plainRecipeBody;
     for (const half of halves) {
       const cases: Array<[request.Test, string]> = [
         [

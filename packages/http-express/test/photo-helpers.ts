@@ -6,6 +6,7 @@ import { IMAGE_RENDERER, IMAGE_STORE, type ImageRenderer, type ImageStore } from
 import { sql } from 'kysely';
 import request from 'supertest';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
+import { plainRecipeBody } from './recipe-fixtures.js';
 
 /** A test app whose images live in a fresh directory of their own. */
 export async function startPhotoApp(
@@ -36,20 +37,7 @@ export async function newRecipe(
   const res = await request(t.app)
     .post('/api/v1/recipes')
     .set('Cookie', who.cookie)
-    .send({
-      title: `Bread ${Math.random().toString(36).slice(2, 8)}`,
-      description: '',
-      servings: 2,
-      prepMinutes: null,
-      cookMinutes: null,
-      sourceUrl: null,
-      tags: [],
-      ingredientGroups: [
-        { name: null, ingredients: [{ quantity: 500, unit: 'g', name: 'flour', note: null }] },
-      ],
-      steps: [{ text: 'Bake it.' }],
-      ...changes,
-    });
+    .send(plainRecipeBody({ title: `Bread ${Math.random().toString(36).slice(2, 8)}`, ...changes }));
   if (res.status !== 201) throw new Error(`recipe failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as string;
 }
