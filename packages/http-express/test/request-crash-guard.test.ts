@@ -6,6 +6,7 @@
  */
 import { connect } from 'node:net';
 import { type ServiceProcess, startServiceProcess } from '../test-support/service-process.js';
+import { plainRecipeBody } from './recipe-fixtures.js';
 
 let service: ServiceProcess;
 let cookie: string;
@@ -77,17 +78,11 @@ beforeAll(async () => {
   });
   memberId = member.body.id;
   memberCookie = await signIn('cook', 'cook-password-1');
-  const recipe = await api('POST', '/api/v1/recipes', {
-    title: 'Bread',
-    description: '',
-    servings: 2,
-    prepMinutes: null,
-    cookMinutes: null,
-    sourceUrl: null,
-    tags: [],
-    ingredientGroups: [{ name: null, ingredients: [] }],
-    steps: [],
-  });
+  const recipe = await api(
+    'POST',
+    '/api/v1/recipes',
+    plainRecipeBody({ ingredientGroups: [{ name: null, ingredients: [] }], steps: [] }),
+  );
   recipeId = recipe.body.id;
   // A first start creates the embedded database, which takes long on a busy machine: an upper bound only.
 }, 180_000);
