@@ -318,7 +318,15 @@ class BlockWriter {
         if (text !== '') this.push({ kind: 'heading', level: Number(node.name[1]), text }, ctx);
         return;
       }
-      if (node.name === 'li') return void items.push(...listItem(node, ctx));
+      if (node.name === 'li') {
+        const heading = itemHeading(node, ctx);
+        if (heading === null) return void items.push(...listItem(node, ctx));
+        // A group's name, set as a line of its own in bold.
+        close();
+        this.push({ kind: 'paragraph', text: heading.name, lines: [heading.name], emphasized: true }, ctx);
+        items.push(...heading.items);
+        return;
+      }
       if (node.name === 'dt') return void pushText(items, textOf(node));
       if (node.name === 'dd') {
         const text = textOf(node);
@@ -351,11 +359,20 @@ function pushText(items: string[], text: string): void {
   if (text !== '') items.push(text);
 }
 
+/** A list item's own text, then the items of the lists nested in it. */
+function listItem(li: Element, ctx: Context): string[] {
+  const { own, nested } = itemParts(li, ctx);
+  const items: string[] = [];
+  pushText(items, own);
+  items.push(...nested);
+  return items;
+}
+
 /**
- * A list item's own text, then the items of the lists nested in it. In a step, what the markup
+ * A list item's own text, and the items of the lists nested in it. In a step, what the markup
  * names as its ingredients is left out: the ingredient list, repeated beside the step.
  */
-function listItem(li: Element, ctx: Context): string[] {
+function itemParts(li: Element, ctx: Context): { own: string; nested: string[] } {
   const own = new Lines();
   const nested: Element[] = [];
   const ofStep = ctx.part === 'instructions' || partOf(li) === 'instructions';
@@ -371,16 +388,36 @@ function listItem(li: Element, ctx: Context): string[] {
     if (BLOCK_TAGS.has(node.name)) own.add(' ');
   };
   for (const child of li.children) walk(child);
-  const items: string[] = [];
-  pushText(
-    items,
-    own
+  return {
+    own: own
       .take()
       .map((line) => line.text)
       .join(' '),
+    nested: nested.flatMap((inner) => nestedItems(inner, ctx)),
+  };
+}
+
+/** Class words of an item that names a group rather than being one ("ingHeading", "wprm-recipe-group-name"). */
+const ITEM_HEADING_WORD = /heading|header|subtitle|group-?(?:name|title)|section-?(?:name|title)/iu;
+
+/**
+ * A list item that heads a group of the list ("<li><h3>Icing</h3><ul>…</ul></li>", "<li
+ * class=ingHeading>Topping</li>"): its name and the items of the lists nested in it; null for
+ * an item. Its own text must be the name alone, without a number ("<li><h4>Step 1</h4>Stir…" is
+ * a step).
+ */
+function itemHeading(li: Element, ctx: Context): { name: string; items: string[] } | null {
+  const { own, nested } = itemParts(li, ctx);
+  if (own === '' || own.length > 60 || /\p{N}/u.test(own)) return null;
+  const children = li.children
+    .filter(isElement)
+    .filter((child) => child.name !== 'ul' && child.name !== 'ol');
+  const named = [li, ...(children.length === 1 ? children : [])].some((el) =>
+    classWords(el).some((word) => ITEM_HEADING_WORD.test(word)),
   );
-  for (const inner of nested) items.push(...nestedItems(inner, ctx));
-  return items;
+  const headed = findAll(li, (el) => HEADING.test(el.name)).some((h) => textOf(h) === own);
+  if (!named && !headed) return null;
+  return { name: own, items: nested };
 }
 
 /** The items of a list nested in an item, looking through wrappers that sloppy markup puts around them. */

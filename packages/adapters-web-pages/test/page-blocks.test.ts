@@ -57,6 +57,44 @@ describe('readHtmlPage: the blocks of pages without a list for their lists', () 
     ]);
   });
 
+  it("reads an item that heads a group (a heading inside it, or a class naming it so) as a bold line before the group's items", () => {
+    const heading = (text: string) => ({ kind: 'paragraph', text, lines: [text], emphasized: true });
+    expect(
+      blocksOf(`<main><ul>
+        <li><h3>Brownies</h3><ul><li>1 cup flour</li><li>4 eggs</li></ul></li>
+        <li class="ingredients__section"><h3>Icing</h3><ul><li>2 tbsp butter</li></ul></li>
+      </ul></main>`),
+    ).toEqual([
+      heading('Brownies'),
+      { kind: 'list', ordered: false, items: ['1 cup flour', '4 eggs'] },
+      heading('Icing'),
+      { kind: 'list', ordered: false, items: ['2 tbsp butter'] },
+    ]);
+    expect(
+      blocksOf(`<main><ul>
+        <li><span class="ingredient">2 cups bread flour</span></li>
+        <li><span class="ingredient ingHeading"><span class="amount"> </span><span class="name">Herb Topping</span></span></li>
+        <li><span class="ingredient">4 sprigs rosemary</span></li>
+      </ul></main>`),
+    ).toEqual([
+      { kind: 'list', ordered: false, items: ['2 cups bread flour'] },
+      heading('Herb Topping'),
+      { kind: 'list', ordered: false, items: ['4 sprigs rosemary'] },
+    ]);
+  });
+
+  it('keeps an item with a heading and more text in it, or a number in its heading, as an item', () => {
+    expect(
+      blocksOf(`<main><ol>
+        <li><h4>Step 1</h4><ul><li>Stir.</li></ul></li>
+        <li><h4>Bake</h4><p>Bake it for an hour.</p></li>
+        <li class="group-name">2 eggs</li>
+      </ol></main>`),
+    ).toEqual([
+      { kind: 'list', ordered: true, items: ['Step 1', 'Stir.', 'Bake Bake it for an hour.', '2 eggs'] },
+    ]);
+  });
+
   it('leaves out a table row of header cells only', () => {
     expect(
       blocksOf(

@@ -1,5 +1,5 @@
 import { emptyRecipe, type FoundGroup, type FoundRecipe, type FoundSection } from './found-recipe.js';
-import { groupHeading } from './group-heading.js';
+import { capitalsHeading, groupHeading } from './group-heading.js';
 import {
   isStepNumber,
   splitInstructions,
@@ -61,14 +61,17 @@ function namesTheList(block: PageBlock, next: PageBlock | undefined): boolean {
 }
 
 function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
+  const lines = blocks.flatMap((b) => (b.kind === 'list' ? b.items : b.kind === 'paragraph' ? b.lines : []));
   const groups: FoundGroup[] = [];
   let current: FoundGroup = { name: null, lines: [] };
   const open = (name: string): void => {
     if (current.lines.length > 0) groups.push(current);
     current = { name, lines: [] };
   };
+  const last = lines[lines.length - 1];
   const add = (line: string): void => {
-    const name = groupHeading(line);
+    // A line in capitals among lines that are not heads a group ("TO SERVE"), unless nothing follows it.
+    const name = groupHeading(line) ?? (line === last ? null : capitalsHeading(line, lines));
     if (name !== null) open(name);
     else if (line.length <= LINE_LIMIT && !NOT_AN_INGREDIENT.test(line.trim())) current.lines.push(line);
   };
@@ -237,12 +240,20 @@ function withoutYieldAtTheEnd(sections: FoundSection[]): FoundSection[] {
   return [...sections.slice(0, -1), { ...last, steps }].filter((s) => s.steps.length > 0);
 }
 
-/** How much lines read as ingredient lines: the share that open with an amount or are short, a little more for more lines. */
+/** A line that opens with an amount (after a checkbox's "▢" or a bullet). */
+const OPENS_WITH_AMOUNT = /^[^\p{L}\p{N}]*[\d½¼¾⅓⅔⅛]/u;
+
+/**
+ * How much lines read as ingredient lines: the share that open with an amount or are short, more
+ * for the share with amounts (a post's list of what goes in names them; the recipe's list says
+ * how much), a little more for more lines.
+ */
 function ingredientShape(groups: readonly FoundGroup[]): number {
   const lines = groups.flatMap((g) => g.lines);
   if (lines.length === 0) return 0;
-  const shaped = lines.filter((line) => /^[\d½¼¾⅓⅔⅛]/u.test(line) || line.split(/\s+/u).length <= 6);
-  return shaped.length / lines.length + lines.length / 1000;
+  const amounts = lines.filter((line) => OPENS_WITH_AMOUNT.test(line)).length;
+  const shaped = lines.filter((line) => OPENS_WITH_AMOUNT.test(line) || line.split(/\s+/u).length <= 6);
+  return (shaped.length + amounts / 2) / lines.length + lines.length / 1000;
 }
 
 /** Where the headings of a part stand, in order. */

@@ -132,6 +132,43 @@ describe('readRecipePage: small headings and what ends a part', () => {
     expect(lines(draft)).toEqual([[null, ['lasagna noodles', 'pumpkin puree']]]);
   });
 
+  it('prefers the ingredients that say how much to a list of the same things by name alone', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients'),
+        list('Light or dark rum', 'Coconut milk', 'Heavy cream'),
+        heading('Ingredients', 3),
+        list('▢ 1.5 cup Light or dark rum', '▢ 1 cup coconut milk', '▢ 1 cup heavy cream'),
+      ],
+    });
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => [i.quantity, i.unit, i.name])).toEqual([
+      [1.5, 'cups', 'Light or dark rum'],
+      [1, 'cup', 'coconut milk'],
+      [1, 'cup', 'heavy cream'],
+    ]);
+  });
+
+  it('takes a line in capitals among lines that are not for the heading of a group, but not the last line', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients'),
+        paragraph('750g chicken'),
+        paragraph('FOR THE SAUCE'),
+        paragraph('500g tomatoes'),
+        paragraph('TO SERVE'),
+        paragraph('your choice of flatbreads or rice'),
+        paragraph('SALT'),
+        heading('Method'),
+        list('Cook it.'),
+      ],
+    });
+    expect(lines(draft)).toEqual([
+      [null, ['chicken']],
+      ['FOR THE SAUCE', ['tomatoes']],
+      ['TO SERVE', ['your choice of flatbreads or rice', 'SALT']],
+    ]);
+  });
+
   it('takes off the place of each step that markup set before its text without a dot', () => {
     const draft = read({ blocks: [heading('Method'), list('1 Heat the oven.', '2Mix.', 'Bake.')] });
     expect(steps(draft)).toEqual(['Heat the oven.', 'Mix.', 'Bake.']);
