@@ -384,17 +384,44 @@ function itemParts(li: Element, ctx: Context): { own: string; nested: string[] }
       return;
     if (node.name === 'ul' || node.name === 'ol') return void nested.push(node);
     if (BLOCK_TAGS.has(node.name)) own.add(' ');
-    for (const child of node.children) walk(child);
+    node.children.forEach((child, i) => {
+      if (i > 0 && isElement(child) && isElement(node.children[i - 1]!)) own.add(SEAM);
+      walk(child);
+    });
     if (BLOCK_TAGS.has(node.name)) own.add(' ');
   };
-  for (const child of li.children) walk(child);
+  li.children.forEach((child, i) => {
+    if (i > 0 && isElement(child) && isElement(li.children[i - 1]!)) own.add(SEAM);
+    walk(child);
+  });
   return {
-    own: own
-      .take()
-      .map((line) => line.text)
-      .join(' '),
+    own: collapse(
+      withSeamsRead(
+        own
+          .take()
+          .map((line) => line.text)
+          .join(' '),
+      ),
+    ),
     nested: nested.flatMap((inner) => nestedItems(inner, ctx)),
   };
+}
+
+/** Where two elements of an item meet with nothing between them (a private-use character, read by withSeamsRead). */
+const SEAM = '\uE000';
+/** Letters of scripts that put spaces between words. */
+const SPACED_LETTER =
+  '[\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}\\p{Script=Armenian}\\p{Script=Georgian}\\p{Script=Arabic}\\p{Script=Hebrew}]';
+const SEAM_BETWEEN_WORDS = new RegExp(`(?<=${SPACED_LETTER}|[0-9)])\uE000+(?=${SPACED_LETTER}|\\()`, 'gu');
+
+/**
+ * Elements an item sets side by side as its fields ("<span>2</span><span>yemek kaşığı</span><span>sıvı
+ * yağ</span>", spaced by the page's style) are words apart where a letter would follow a letter,
+ * digit or closing parenthesis; elsewhere they join as they stand ("<b>1</b><span>½</span>",
+ * "<i>Tom</i><b>'s</b>", words of Chinese).
+ */
+function withSeamsRead(text: string): string {
+  return text.replace(SEAM_BETWEEN_WORDS, ' ').replaceAll(SEAM, '');
 }
 
 /** Class words of an item that names a group rather than being one ("ingHeading", "wprm-recipe-group-name"). */

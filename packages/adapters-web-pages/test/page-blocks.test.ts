@@ -95,6 +95,28 @@ describe('readHtmlPage: the blocks of pages without a list for their lists', () 
     ]);
   });
 
+  it('sets a space between the fields an item sets side by side where their letters would run together, not elsewhere', () => {
+    expect(
+      blocksOf(`<main><ul>
+        <li><div><span>2</span><span>yemek kaşığı</span><span class="fw-normal">sıvı yağ</span></div></li>
+        <li><span>1</span><span>kilogram</span><span>tavuk</span><span>(doğranmış)</span></li>
+        <li><b>1</b><span>½</span> cups <i>Tom</i><b>’s</b> <a>Parmesan</a><span>cheese</span></li>
+        <li><span>奶油</span><span>奶酪</span> 250克</li>
+      </ul></main>`),
+    ).toEqual([
+      {
+        kind: 'list',
+        ordered: false,
+        items: [
+          '2 yemek kaşığı sıvı yağ',
+          '1 kilogram tavuk (doğranmış)',
+          '1½ cups Tom’s Parmesan cheese',
+          '奶油奶酪 250克',
+        ],
+      },
+    ]);
+  });
+
   it('leaves out a table row of header cells only', () => {
     expect(
       blocksOf(
