@@ -46,7 +46,7 @@ const LINE_LIMIT = 300;
 
 /** Lines under an ingredients heading that are no ingredient: yields, times, unit switches, serving multipliers, ads. */
 const NOT_AN_INGREDIENT =
-  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklama|mainos|us|metric|imperial|us customary|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen|port(?:ioner)?|pers(?:oner)?\.?|porties|porciones|personnes)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$/iu;
+  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklama|mainos|us|metric|imperial|us customary|units?|scale|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen|port(?:ioner)?|pers(?:oner)?\.?|porties|porciones|personnes)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$/iu;
 
 /** A short paragraph that names what the list after it is for ("hand-cut potato chips", "Topping"). */
 function namesTheList(block: PageBlock, next: PageBlock | undefined): boolean {

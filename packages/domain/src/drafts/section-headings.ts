@@ -177,7 +177,9 @@ const STEP_NUMBER = /^(?:step|schritt|stap|étape|etape|paso|passo)\s*\d{1,2}\s*
 export type Role = 'ingredients' | 'instructions' | 'after' | 'step' | 'heading' | null;
 
 /** Whether `text` opens the ingredients, the steps, or what follows the recipe. */
-export function headingRole(text: string): Exclude<Role, 'step' | 'heading' | null> | null {
+export function headingRole(heading: string): Exclude<Role, 'step' | 'heading' | null> | null {
+  // What a heading says in parentheses qualifies it: "Seared prawns (optional, see notes)" heads no notes.
+  const text = heading.replace(/\s*\([^()]*\)/gu, '').trim() || heading;
   // "Preparation time: 15 min" labels a time, it heads nothing.
   if (TIME_LABEL.test(text)) return null;
   if (INGREDIENTS.test(text)) return 'ingredients';

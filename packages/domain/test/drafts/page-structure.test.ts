@@ -169,6 +169,27 @@ describe('readRecipePage: small headings and what ends a part', () => {
     ]);
   });
 
+  it('reads past a group whose heading mentions notes in parentheses, and takes no "Units Scale" switch for a group', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients', 3),
+        paragraph('Units Scale'),
+        list('1 lb cherry tomatoes', '1 tbsp olive oil'),
+        bold('Seared Prawns (optional, see notes)'),
+        list('16 ounces large shrimp', '1 tbsp cumin'),
+        heading('Instructions', 3),
+        list('Sear the tomatoes.'),
+        heading('Notes', 3),
+        paragraph('Feel free to use white fish.'),
+      ],
+    });
+    expect(lines(draft)).toEqual([
+      [null, ['cherry tomatoes', 'olive oil']],
+      ['Seared Prawns (optional, see notes)', ['shrimp', 'cumin']],
+    ]);
+    expect(steps(draft)).toEqual(['Sear the tomatoes.']);
+  });
+
   it('takes off the place of each step that markup set before its text without a dot', () => {
     const draft = read({ blocks: [heading('Method'), list('1 Heat the oven.', '2Mix.', 'Bake.')] });
     expect(steps(draft)).toEqual(['Heat the oven.', 'Mix.', 'Bake.']);
