@@ -89,6 +89,25 @@ export function textOf(node: AnyNode): string {
   return collapse(out.join(''));
 }
 
+/** The visible text of a node as lines: split at `<br>` and where blocks meet, each collapsed, empty ones dropped. */
+export function textLinesOf(node: AnyNode): string[] {
+  const out: string[] = [];
+  const visit = (at: AnyNode): void => {
+    if (at.type === 'text') return void out.push(at.data.replaceAll('\n', ' '));
+    if (!isElement(at) || INVISIBLE_TAGS.has(at.name)) return;
+    const block = BLOCK_TAGS.has(at.name);
+    if (block) out.push('\n');
+    for (const child of at.children) visit(child);
+    if (block) out.push('\n');
+  };
+  visit(node);
+  return out
+    .join('')
+    .split('\n')
+    .map(collapse)
+    .filter((line) => line !== '');
+}
+
 /** `href` made absolute against the page; null for an address that cannot be made sense of. */
 export function absoluteUrl(href: string | undefined, base: string): string | null {
   if (href === undefined) return null;

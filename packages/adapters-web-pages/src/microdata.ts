@@ -1,6 +1,6 @@
 import type { MicrodataItem } from '@larder/domain';
 import type { AnyNode, Element } from 'domhandler';
-import { absoluteUrl, collapse, isElement, textOf } from './dom-text.js';
+import { absoluteUrl, collapse, isElement, textLinesOf, textOf } from './dom-text.js';
 
 const SRC_TAGS = new Set(['audio', 'embed', 'iframe', 'img', 'source', 'track', 'video']);
 const HREF_TAGS = new Set(['a', 'area', 'link']);
@@ -59,12 +59,27 @@ function containsTag(el: Element, tag: string): boolean {
 
 function readItem(el: Element, base: string, depth: number): MicrodataItem {
   const item: MicrodataItem = { types: words(el.attribs['itemtype']), properties: {} };
-  for (const child of el.children) collectProperties(child, item, base, depth);
+  const holders = new Map<string, Element[]>();
+  for (const child of el.children) collectProperties(child, item, base, depth, holders);
+  // A page that gives a listed property once, for the whole list without <li>s or <p>s in it
+  // ("<div itemprop=ingredients>1 cup flour<br>2 eggs</div>", a <div> per line), gives its lines;
+  // one that repeats it gives a line in each (which may hold blocks: "<dt>40 gr</dt><dd>spek</dd>").
+  for (const [name, [holder, ...others]] of holders) {
+    if (others.length > 0 || item.properties[name]?.length !== 1) continue;
+    const lines = textLinesOf(holder!);
+    if (lines.length >= 2) item.properties[name] = lines;
+  }
   return item;
 }
 
 /** Finds `node`'s properties for `item`, not looking inside nested items (their properties are theirs). */
-function collectProperties(node: AnyNode, item: MicrodataItem, base: string, depth: number): void {
+function collectProperties(
+  node: AnyNode,
+  item: MicrodataItem,
+  base: string,
+  depth: number,
+  holders: Map<string, Element[]>,
+): void {
   if (!isElement(node)) return;
   const names = words(node.attribs['itemprop']);
   const nested = node.attribs['itemscope'] !== undefined;
@@ -77,10 +92,14 @@ function collectProperties(node: AnyNode, item: MicrodataItem, base: string, dep
       listed.length > 0
         ? listed
         : [nested && depth < MAX_DEPTH ? readItem(node, base, depth + 1) : valueOf(node, base)];
-    for (const name of names) (item.properties[name] ??= []).push(...values);
+    for (const name of names) {
+      (item.properties[name] ??= []).push(...values);
+      if (LISTED.has(name) && !nested && node.attribs['content'] === undefined)
+        holders.set(name, [...(holders.get(name) ?? []), node]);
+    }
   }
   if (nested) return;
-  for (const child of node.children) collectProperties(child, item, base, depth);
+  for (const child of node.children) collectProperties(child, item, base, depth, holders);
 }
 
 /** Every top-level microdata item (`itemscope` without `itemprop`) under `root`, in document order. */

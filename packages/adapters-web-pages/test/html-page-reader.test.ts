@@ -84,7 +84,7 @@ describe('readHtmlPage', () => {
               properties: { url: ['https://cook.example/me'], name: ['Ann'] },
             },
           ],
-          recipeInstructions: ['Wash the leeks. Cook them.'],
+          recipeInstructions: ['Wash the leeks.', 'Cook them.'],
         },
       },
       { types: ['https://schema.org/Comment'], properties: { text: ['Yum'] } },
@@ -105,6 +105,28 @@ describe('readHtmlPage', () => {
       recipeIngredient: ['2 eggs', '1 cup milk'],
       description: ['One. Two.'],
     });
+  });
+
+  it('gives the lines of a listed property given once for the whole list (apart at <br> and blocks), not of one given per line', () => {
+    const page = readHtmlPage(
+      `<div itemscope itemtype="https://schema.org/Recipe">
+         <div itemprop="recipeIngredient"><div>1 cup flour</div><div>2 <b>eggs</b></div>pinch of salt</div>
+         <div itemprop="recipeInstructions">Mix them.<br>Bake for an hour.</div>
+       </div>
+       <div itemscope itemtype="https://schema.org/Recipe">
+         <div itemprop="recipeIngredient"><dt>40 gr</dt><dd>spek</dd></div>
+         <div itemprop="recipeIngredient"><dt>1</dt><dd>ui</dd></div>
+         <div itemprop="recipeInstructions">Bak de spek.</div>
+       </div>`,
+      URL,
+    );
+    expect(page.microdata.map((item) => item.properties)).toEqual([
+      {
+        recipeIngredient: ['1 cup flour', '2 eggs', 'pinch of salt'],
+        recipeInstructions: ['Mix them.', 'Bake for an hour.'],
+      },
+      { recipeIngredient: ['40 gr spek', '1 ui'], recipeInstructions: ['Bak de spek.'] },
+    ]);
   });
 
   it('turns the main content into headings, lists and paragraphs, leaving out the furniture', () => {
