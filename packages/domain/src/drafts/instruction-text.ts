@@ -9,9 +9,9 @@ const NUMBERING =
   /^(?:(?:step|schritt|étape|stap|paso|passo)\s*\d{1,2}\s*[.:)–—-]?|\d{1,2}\s*[.)](?!\d)|\d{1,2}\s*:(?!\d))\s*/iu;
 /** A line that is nothing but a step's number: "Step 1", "2". */
 const NUMBER_ONLY = /^(?:(?:step|schritt|étape|etape|stap|paso|passo)\s*)?\d{1,2}\s*[.:)]?$/iu;
-/** Lines that pages slip between their steps and that are none: ads, links, calls to share. */
+/** Lines that pages slip between their steps and that are none: ads, links, calls to share, ways back. */
 const JUNK =
-  /^(?:advertisement|anzeige|werbung|publicité|reklame|https?:\/\/\S+|did you make this recipe\??.*|tag @\S+ .*|pin (?:it|this recipe).*|(?:save|print|rate) (?:this|the) recipe.*|enregistrer la recette.*|rezept speichern.*|recept (?:opslaan|bewaren).*)$/iu;
+  /^(?:advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklame|reklama|mainos|(?:return|go|back) to (?:the )?(?:previous page|top|recipes?)|jump to (?:the )?recipe|https?:\/\/\S+|did you make this recipe\??.*|tag @\S+ .*|pin (?:it|this recipe).*|(?:save|print|rate) (?:this|the) recipe.*|enregistrer la recette.*|rezept speichern.*|recept (?:opslaan|bewaren).*)$/iu;
 
 /** A step's number: "3.", "4)", "Step 5." — where a numbered step may start. */
 const MARKER = /(?:^|\s)(?:(?:step|schritt|étape|stap|paso|passo)\s*)?(\d{1,2})[.)](?!\d)/giu;

@@ -130,11 +130,15 @@ describe('stepsOfText: numbered steps over lines', () => {
     ]);
   });
 
-  it('drops lines that are no step: ads, bare links, calls to share', () => {
+  it('drops lines that are no step: ads, bare links, calls to share, ways back', () => {
     expect(
       splitInstructions([
         'Mix.',
         'ADVERTISEMENT',
+        'Annons',
+        'Publicidad',
+        'Return to Previous Page',
+        'Back to top',
         'https://cook.example/x',
         'Did you make this recipe? Tag us!',
         'Enregistrer la recette pour l’essayer',
