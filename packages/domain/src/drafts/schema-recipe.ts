@@ -128,14 +128,18 @@ function instructionSections(value: unknown, graph: JsonLdGraph): FoundSection[]
   const close = (): void => {
     if (current.steps.length > 0) sections.push(current);
   };
-  const visit = (item: unknown, depth: number): void => {
+  const visit = (item: unknown, depth: number, oneOfMany = false): void => {
     if (depth > 8) return;
     const node = resolve(item, graph);
-    if (typeof node === 'string') {
+    if (typeof node === 'string' && oneOfMany) {
+      // One of a list of strings is one step, as a HowToStep's text is, its lines joined.
+      current.steps.push(...stepsOfText([textLines(node).join(' ')]));
+    } else if (typeof node === 'string') {
       // "…for a couple of hours.When ready…": paragraphs whose markup was stripped run together.
       current.steps.push(...stepsOfText(textLines(node.replace(/([.!?])(?=\p{Lu}\p{Ll})/gu, '$1\n'))));
     } else if (Array.isArray(node)) {
-      for (const inner of node) visit(inner, depth + 1);
+      const many = node.filter((inner) => typeof resolve(inner, graph) === 'string').length >= 2;
+      for (const inner of node) visit(inner, depth + 1, many);
     } else if (isNode(node)) {
       const children = node['itemListElement'] ?? node['steps'];
       if (hasType(node, 'HowToSection') && children !== undefined) {

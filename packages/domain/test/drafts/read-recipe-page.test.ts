@@ -210,6 +210,28 @@ describe('readRecipePage: schema.org Recipe in JSON-LD', () => {
     expect(draft.steps.map((s) => s.text)).toEqual(['Heat the oven.', 'Mix the batter.', 'Bake 20 minutes.']);
   });
 
+  it('takes each of a list of instruction strings for one step, its lines joined; one string alone for the whole text', () => {
+    const listed = read(
+      page({
+        jsonLd: [
+          recipe({
+            name: 'x',
+            recipeInstructions: ['Heat the oven.\nGrease a tin.', '2. Mix the batter.', 'Bake 20 minutes.'],
+          }),
+        ],
+      }),
+    );
+    expect(listed.steps.map((s) => s.text)).toEqual([
+      'Heat the oven. Grease a tin.',
+      'Mix the batter.',
+      'Bake 20 minutes.',
+    ]);
+    const whole = read(
+      page({ jsonLd: [recipe({ name: 'x', recipeInstructions: ['Heat the oven.\nGrease a tin.'] })] }),
+    );
+    expect(whole.steps.map((s) => s.text)).toEqual(['Heat the oven.', 'Grease a tin.']);
+  });
+
   it.each<[unknown, number]>([
     ['4', 4],
     ['4 servings', 4],
