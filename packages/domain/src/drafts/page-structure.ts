@@ -44,9 +44,12 @@ function section(blocks: readonly PageBlock[], start: number): PageBlock[] {
 
 const LINE_LIMIT = 300;
 
-/** Lines under an ingredients heading that are no ingredient: yields, times, unit switches, serving multipliers, ads. */
+/**
+ * Lines under an ingredients heading that are no ingredient: yields, times ("Cook time 20 min",
+ * "Sütési idő: 20 perc"), unit switches, serving multipliers, ads.
+ */
 const NOT_AN_INGREDIENT =
-  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklama|mainos|us|metric|imperial|us customary|units?|scale|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen|port(?:ioner)?|pers(?:oner)?\.?|porties|porciones|personnes)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$/iu;
+  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklama|mainos|us|metric|imperial|us customary|units?|scale|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen|port(?:ioner)?|pers(?:oner)?\.?|porties|porciones|personnes)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$|^\p{L}[\p{L} ]{1,30}:\s*\d+(?:[.,]\d+)?\s*(?:min(?:s|utes?|uten|uti|utos)?|perc|óra|h|hrs?|hours?|stunden?|std|ore|horas?|heures?|timer?|uur)\.?$/iu;
 
 /** A short paragraph that names what the list after it is for ("hand-cut potato chips", "Topping"). */
 function namesTheList(block: PageBlock, next: PageBlock | undefined): boolean {

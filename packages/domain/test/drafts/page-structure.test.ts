@@ -243,6 +243,13 @@ describe('readRecipePage: small headings and what ends a part', () => {
     expect(lines(draft)).toEqual([[null, ['ek só']]]);
   });
 
+  it('leaves a time given with its label ("Sütési idő: 20 perc", "Rest: 1 h") out of the ingredients', () => {
+    const draft = read({
+      blocks: [heading('Ingredients'), list('1 ek só', 'Elkészítési idő: 60 perc', 'Rest: 1 h', '2 eggs')],
+    });
+    expect(lines(draft)).toEqual([[null, ['ek só', 'eggs']]]);
+  });
+
   it.each([
     ['Equipment'],
     ['Conseils'],
