@@ -274,6 +274,44 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     expect(nul.errors).toEqual([{ location: 'title', message: 'must not contain control characters (NUL)' }]);
   });
 
+  it('checks arguments against the REST route’s own schema: whole numbers JSON cannot carry, empty ids, a bad address', async () => {
+    const client = await connect(full);
+    const id = (await createRecipe(t, t.owner, { title: 'Seen marks' })).id;
+    for (const upTo of [1e20, 2 ** 63, 1e30]) {
+      const rest = await as(request(t.app).put(`/api/v1/recipes/${id}/comments/seen`), t.owner).send({
+        upTo,
+      });
+      expect(rest.status).toBe(422);
+      const problem = problemOf(await callTool(client, 'mark_comments_seen', { recipeId: id, upTo }));
+      expect(problem).toMatchObject({
+        status: 422,
+        errors: [{ location: 'upTo', message: 'must be a valid int64' }],
+      });
+    }
+    expect(problemOf(await callTool(client, 'list_comments', { recipeId: '' }))).toMatchObject({
+      status: 422,
+      errors: [{ location: 'recipeId' }],
+    });
+    const rest = await as(request(t.app).post('/api/v1/recipes'), t.owner).send(
+      recipeBody({ sourceUrl: 'not a url' }),
+    );
+    const tool = problemOf(await callTool(client, 'create_recipe', toolRecipe({ sourceUrl: 'not a url' })));
+    expect(tool.errors).toEqual(
+      (rest.body.errors as Array<{ location: string }>).map((issue) => ({
+        ...issue,
+        location: issue.location.replace(/^body\./, ''),
+      })),
+    );
+    // What clients are shown holds only what any JSON Schema validator knows.
+    const { tools } = await client.listTools();
+    const seen = tools.find((tool) => tool.name === 'mark_comments_seen')!;
+    expect((seen.inputSchema.properties as Body)['upTo']).toMatchObject({
+      type: 'integer',
+      maximum: Number.MAX_SAFE_INTEGER,
+    });
+    expect(JSON.stringify(tools)).not.toMatch(/"format":"(?:int64|binary)"/);
+  });
+
   it('refuses writes to a read-only token, as a tool error naming the scope', async () => {
     const client = await connect(readOnly);
     const answer = problemOf(await callTool(client, 'create_recipe', toolRecipe()));
@@ -285,7 +323,9 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
 
   it('keeps protocol errors JSON-RPC errors: an unknown tool, a broken message', async () => {
     const client = await connect(full);
-    await expect(client.callTool({ name: 'cook_dinner', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    await expect(client.callTool({ name: 'cook_dinner', arguments: {} })).rejects.toThrow(
+      /^MCP error -32602: Unknown tool: cook_dinner$/,
+    );
     const broken = await fetch(url, {
       method: 'POST',
       headers: {
@@ -318,6 +358,12 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
         { jsonrpc: '2.0', id: 1, method: 'ping' },
         { jsonrpc: '3.0', id: 2, method: 'ping' },
       ],
+      // One message per request: a batch is refused whole, a good one too, an empty one too.
+      [
+        { jsonrpc: '2.0', id: 1, method: 'ping' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ],
+      [],
     ]) {
       const res = await send(message);
       expect([message, res.status]).toEqual([message, 400]);
@@ -352,6 +398,27 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
       expect(answer.error.message).toMatch(text);
       expect(answer.error.message.length).toBeLessThan(200);
     }
+  });
+
+  it('describes in the API description every answer the endpoint gives, in the type it gives it', async () => {
+    const doc = (await request(t.app).get('/api/v1/openapi.json').expect(200)).body as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
+      >;
+    };
+    const responses = doc.paths['/mcp']!['post']!.responses;
+    for (const status of ['200', '400', '406', '415'])
+      expect([status, Object.keys(responses[status]?.content ?? {})]).toEqual([status, ['application/json']]);
+    expect(Object.keys(responses['413']?.content ?? {})).toEqual(['application/problem+json']);
+    expect(responses['202']).toBeDefined();
+    const wrongType = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${full}`, 'content-type': 'text/plain', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('serves recipes as resources', async () => {

@@ -7,7 +7,6 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
@@ -19,6 +18,7 @@ import { HttpProblem, type Problem, problemFromDomain, validationProblem } from 
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { issuesFrom } from '../schemas/validation-issues.js';
 import type { Tool } from './tools.js';
+import { asListed } from './tool-schemas.js';
 
 /** The name and version this server gives MCP clients. */
 export interface ServerIdentity {
@@ -50,6 +50,14 @@ function problemResult(p: Problem): CallToolResult {
   if (p.errors) body['errors'] = p.errors;
   Object.assign(body, p.extra ?? {});
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+}
+
+/**
+ * A JSON-RPC error the SDK sends as it stands: its message as written (an McpError's would carry
+ * "MCP error -32602: " before it, which clients add again).
+ */
+function rpcError(code: number, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
 }
 
 function invalidArguments(errors: FieldIssue[]): CallToolResult {
@@ -90,15 +98,15 @@ export function mcpServer(ctx: McpContext): Server {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.inputSchema as { type: 'object' },
-      ...(tool.outputSchema ? { outputSchema: tool.outputSchema as { type: 'object' } } : {}),
+      inputSchema: asListed(tool.inputSchema) as { type: 'object' },
+      ...(tool.outputSchema ? { outputSchema: asListed(tool.outputSchema) as { type: 'object' } } : {}),
       annotations: { title: tool.title, ...tool.annotations },
     })),
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = ctx.tools.find((t) => t.name === request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!tool) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
     try {
       const validate = registry.validator(tool.inputSchema, 'body');
@@ -155,7 +163,7 @@ export function mcpServer(ctx: McpContext): Server {
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const id = RECIPE_URI.exec(request.params.uri)?.[1];
-    if (!id) throw new McpError(ErrorCode.InvalidParams, `No resource at ${request.params.uri}`);
+    if (!id) throw rpcError(ErrorCode.InvalidParams, `No resource at ${request.params.uri}`);
     const recipe = await runOperation('get-recipe', { id });
     return {
       contents: [{ uri: request.params.uri, mimeType: 'application/json', text: JSON.stringify(recipe) }],
@@ -171,7 +179,7 @@ export function mcpServer(ctx: McpContext): Server {
     } catch (error) {
       if (error instanceof DomainError) {
         const code = error.kind === 'not_found' ? RESOURCE_NOT_FOUND : ErrorCode.InvalidRequest;
-        throw new McpError(code, error.message);
+        throw rpcError(code, error.message);
       }
       throw error;
     }

@@ -8,9 +8,40 @@ const REF_PREFIX = '#/components/schemas/';
 const OWN_FORMATS = new Set(['int64', 'binary']);
 
 /**
+ * As clients are shown a tool schema: nullable values spelled as `anyOf` branches of one type each
+ * (see portableNullable), the formats only OpenAPI knows left out, with the bounds they stand for
+ * where a general validator can check them (`int64`: a whole number JSON carries exactly). The
+ * schema the arguments are checked against is the REST route's, so that a tool refuses what the
+ * route refuses, in the same words.
+ */
+export function asListed(schema: JsonSchema): JsonSchema {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const nullable = portableNullable(node as Record<string, unknown>);
+    if (nullable) return walk(nullable);
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === 'format' && typeof value === 'string' && OWN_FORMATS.has(value)) continue;
+      // A map of properties is no schema: each of its members is.
+      out[key] =
+        key === 'properties' && value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([name, member]) => [name, walk(member)]))
+          : walk(value);
+    }
+    if ((node as Record<string, unknown>)['format'] === 'int64') {
+      out['minimum'] = Math.max(Number(out['minimum'] ?? -Infinity), Number.MIN_SAFE_INTEGER);
+      out['maximum'] = Math.min(Number(out['maximum'] ?? Infinity), Number.MAX_SAFE_INTEGER);
+    }
+    return out;
+  };
+  return walk(schema) as JsonSchema;
+}
+
+/**
  * A schema of the registry as a tool schema: every `$ref` replaced by the schema it names (tool
- * schemas stand alone, and ours hold no cycles), the read-only `$schema` member and formats only
- * OpenAPI knows left out. `adjust` may change a named schema on the way (stricter steps).
+ * schemas stand alone, and ours hold no cycles) and the read-only `$schema` member left out.
+ * `adjust` may change a named schema on the way (stricter steps).
  */
 export function standAlone(
   schema: JsonSchema,
@@ -28,11 +59,8 @@ export function standAlone(
       // Beside a $ref, a description of its own wins over the named schema's.
       return walk({ ...adjust(name, named), ...rest }, [...seen, name]);
     }
-    const nullable = portableNullable(rest);
-    if (nullable) return walk(nullable, seen);
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(rest)) {
-      if (key === 'format' && typeof value === 'string' && OWN_FORMATS.has(value)) continue;
       if (key === 'properties' && value && typeof value === 'object') {
         const { $schema: _readOnly, ...properties } = value as Record<string, unknown>;
         out[key] = walk(properties, seen);
@@ -106,8 +134,13 @@ export function parameterProperties(
   const required: string[] = [];
   for (const [name, param] of Object.entries(params ?? {})) {
     const arg = rename[name] ?? name;
-    properties[arg] = param.description ? { ...param.schema, description: param.description } : param.schema;
-    if (allRequired || param.required) required.push(arg);
+    const needed = allRequired || param.required === true;
+    let schema = param.description ? { ...param.schema, description: param.description } : param.schema;
+    // An empty value is no value over REST ("?recipeId=" is not sent): a needed one is not empty here either.
+    if (needed && schema['type'] === 'string' && schema['minLength'] === undefined)
+      schema = { ...schema, minLength: 1 };
+    properties[arg] = schema;
+    if (needed) required.push(arg);
   }
   return { properties, required };
 }

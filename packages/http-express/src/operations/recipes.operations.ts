@@ -27,7 +27,7 @@ const listingQuery = {
   },
   tags: {
     schema: arrayOf(str({ maxLength: RECIPE_LIMITS.tag }), { maxItems: RECIPE_LIMITS.tags }),
-    description: 'Comma-separated: only recipes carrying all of these tags',
+    description: 'Only recipes carrying all of these tags (in a query string: comma-separated)',
   },
   maxMinutes: {
     schema: int({ minimum: 0, maximum: RECIPE_LIMITS.minutesMax }),

@@ -45,7 +45,7 @@ function acceptJson(req: IncomingMessage): void {
  * wrong with it is answered as JSON-RPC says: broken JSON a parse error (-32700), JSON that is no
  * JSON-RPC message an Invalid Request (-32600), both HTTP 400; a request whose params break its
  * method's shape Invalid params (-32602), as a handler's error would be. Anything else goes on to
- * the server, parsed.
+ * the server, parsed. A batch (a JSON array) is an Invalid Request.
  */
 async function messageOf(
   req: IncomingMessage,
@@ -68,11 +68,18 @@ async function messageOf(
     const fault = { id: null, code: ErrorCode.ParseError, message: 'Parse error: Invalid JSON' };
     return { status: 400, answer: faultAnswer(fault) };
   }
-  const faults = (Array.isArray(parsed) ? parsed : [parsed]).map(messageFault);
-  const invalid = faults.find((fault) => fault?.code === ErrorCode.InvalidRequest);
-  if (invalid) return { status: 400, answer: faultAnswer(invalid) };
-  const [only] = faults;
-  if (!Array.isArray(parsed) && only) return { status: 200, answer: faultAnswer(only) };
+  // A batch is no message: the protocol took batches out (2025-06-18), and Larder never took them.
+  if (Array.isArray(parsed)) {
+    const fault = {
+      id: null,
+      code: ErrorCode.InvalidRequest,
+      message: 'Invalid Request: one JSON-RPC message per request; batches are not taken',
+    };
+    return { status: 400, answer: faultAnswer(fault) };
+  }
+  const fault = messageFault(parsed);
+  if (fault)
+    return { status: fault.code === ErrorCode.InvalidRequest ? 400 : 200, answer: faultAnswer(fault) };
   return { parsed };
 }
 
@@ -105,10 +112,27 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
       200: {
         content: 'application/json',
         contentSchema: { type: 'object' },
-        description: 'The JSON-RPC response',
+        description: 'The JSON-RPC response (an error of the request or of its params among them)',
+      },
+      202: { empty: true, description: 'A notification or a response, taken; nothing to answer' },
+      400: {
+        content: 'application/json',
+        contentSchema: { type: 'object' },
+        description:
+          'A JSON-RPC error: the body is no JSON (-32700), no JSON-RPC message or a batch (-32600)',
+      },
+      406: {
+        content: 'application/json',
+        contentSchema: { type: 'object' },
+        description: 'A JSON-RPC error: the client accepts neither JSON nor event streams',
+      },
+      415: {
+        content: 'application/json',
+        contentSchema: { type: 'object' },
+        description: 'A JSON-RPC error: the body is not sent as application/json',
       },
     },
-    errors: [401, 403],
+    errors: [401, 403, 413],
     handle: async ({ req, res, caller, baseUrl, log }) => {
       const server = mcpServer({
         caller,
