@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   MAIL_SECURITY,
@@ -160,7 +161,15 @@ function parseAddr(addr: string): { host: string | undefined; port: number } {
 }
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
-const IP_OR_RANGE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+
+/** An IPv4 or IPv6 address, or a CIDR range of one ("172.16.0.0/12", "fd00::/8"). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/u.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 function parseTrustedProxies(value: string | undefined): string[] {
   const entries = (value ?? '')
@@ -168,7 +177,7 @@ function parseTrustedProxies(value: string | undefined): string[] {
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   for (const entry of entries) {
-    if (!PROXY_PRESETS.includes(entry) && !IP_OR_RANGE.test(entry)) {
+    if (!PROXY_PRESETS.includes(entry) && !isAddressOrRange(entry)) {
       throw new ConfigError(
         `SERVICE_TRUSTED_PROXIES: "${entry}" is not an address, a CIDR range, loopback, linklocal or uniquelocal`,
       );

@@ -249,6 +249,17 @@ describe('the larder admin command, on the configured database and image store',
     });
     expect(images.code).toBe(1);
     expect(images.out).toMatch(/^FAIL\s+image store\s+bucket nowhere: /m);
+    // A database never migrated: the schema fails, the mail settings it would hold are not read,
+    // and every part still gets its line.
+    const fresh = await larder(['check'], {
+      SERVICE_DATA_DIR: join(dir, 'never-migrated'),
+      SERVICE_DATABASE_URL: '',
+    });
+    expect(fresh.code).toBe(1);
+    expect(fresh.out).toMatch(/^FAIL\s+schema\s+\d+ migration\(s\) pending/m);
+    expect(fresh.out).toMatch(/^skip\s+mail\s+not checked: the schema is not up to date/m);
+    expect(fresh.out).toMatch(/^off\s+single sign-on\s+/m);
+    expect(fresh.err).toBe('');
   });
 
   it('refuses a database a running service holds (the embedded one), or one a newer Larder migrated', async () => {

@@ -15,7 +15,7 @@ import { UsageError } from '../args.js';
 import { type Command, type CommandContext, EXIT } from '../command.js';
 import type { Workspace } from '../workspace.js';
 
-type Outcome = 'ok' | 'FAIL' | 'off';
+type Outcome = 'ok' | 'FAIL' | 'off' | 'skip';
 
 function line(context: CommandContext, outcome: Outcome, part: string, text: string): void {
   context.out.write(`${outcome.padEnd(5)} ${part.padEnd(14)} ${text}\n`);
@@ -87,7 +87,16 @@ async function checkImageStore(context: CommandContext, workspace: Workspace): P
   }
 }
 
-async function checkMail(context: CommandContext, workspace: Workspace): Promise<boolean> {
+async function checkMail(
+  context: CommandContext,
+  workspace: Workspace,
+  schemaReady: boolean,
+): Promise<boolean> {
+  // The owner's mail settings live in the database: they cannot be read from a schema not up to date.
+  if (!schemaReady) {
+    line(context, 'skip', 'mail', 'not checked: the schema is not up to date (see above)');
+    return false;
+  }
   const inForce = await workspace.container.resolve(MailConfiguration).inForce();
   if (!inForce) {
     line(context, 'off', 'mail', 'no SMTP server configured (SERVICE_SMTP_* or the owner’s mail settings)');
@@ -129,7 +138,7 @@ export const check: Command = {
   summary: 'validate the configuration and reach the database, image store, mail and sign-on',
   usage: 'larder check',
   help:
-    'One line per part: ok, FAIL (with the reason) or off. Writes one small file to the image store and ' +
+    'One line per part: ok, FAIL (with the reason), off, or skip (not checked: the schema is not up to date). Writes one small file to the image store and ' +
     'removes it; connects to the SMTP server and signs in without sending; reads the OpenID provider’s ' +
     'discovery document. Exits 0 when nothing failed, 1 when something did, 2 when the configuration is ' +
     'invalid. Run it while the service runs only on PostgreSQL (the embedded database is locked by it).',
@@ -146,10 +155,11 @@ export const check: Command = {
       return EXIT.failed;
     }
     try {
+      const database = await checkDatabase(context, workspace);
       const results = [
-        await checkDatabase(context, workspace),
+        database,
         await checkImageStore(context, workspace),
-        await checkMail(context, workspace),
+        await checkMail(context, workspace, database),
         await checkSignOn(context, workspace),
       ];
       return results.every(Boolean) ? EXIT.ok : EXIT.failed;

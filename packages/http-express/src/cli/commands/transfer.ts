@@ -71,7 +71,7 @@ export const exportRecipes: Command = {
 export const importRecipes: Command = {
   name: 'import',
   summary: 'create the recipes of an export zip',
-  usage: 'larder import [--as USERNAME] FILE.zip',
+  usage: 'larder import [--as USERNAME] [--json] FILE.zip',
   help:
     'Creates every recipe of the archive with its photos, all or nothing, as POST /api/v1/import does ' +
     '(the same checks, but a whole household may be larger than the 1 GiB an upload may be; a refused ' +

@@ -1,0 +1,23 @@
+import express from 'express';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig: SERVICE_TRUSTED_PROXIES', () => {
+  it.each(['loopback', '10.0.0.5', '172.16.0.0/12', 'fd00::/8', '::1', 'loopback, 192.168.1.0/24'])(
+    'takes %j',
+    (value) => {
+      const { trustedProxies } = loadConfig({ SERVICE_TRUSTED_PROXIES: value });
+      expect(trustedProxies.length).toBeGreaterThan(0);
+      // Express takes it as it is (it compiles the list at once, and throws on what it cannot read).
+      expect(() => express().set('trust proxy', trustedProxies)).not.toThrow();
+    },
+  );
+
+  // Each of these passed a looser check before and then stopped the start with express's stack trace.
+  it.each(['999.1.1.1', '10.0.0.0/99', ':', 'fd00::/129', '10.0.0.1/8/8', 'proxy.example'])(
+    'refuses %j as a wrong setting (exit 2), naming it',
+    (value) => {
+      expect(() => loadConfig({ SERVICE_TRUSTED_PROXIES: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ SERVICE_TRUSTED_PROXIES: value })).toThrow(value);
+    },
+  );
+});
