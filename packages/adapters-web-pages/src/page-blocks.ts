@@ -319,12 +319,16 @@ class BlockWriter {
         return;
       }
       if (node.name === 'li') {
-        const heading = itemHeading(node, ctx);
-        if (heading === null) return void items.push(...listItem(node, ctx));
+        const { own, nested } = itemParts(node, ctx);
+        if (!headsGroup(node, own)) {
+          pushText(items, own);
+          items.push(...nested);
+          return;
+        }
         // A group's name, set as a line of its own in bold.
         close();
-        this.push({ kind: 'paragraph', text: heading.name, lines: [heading.name], emphasized: true }, ctx);
-        items.push(...heading.items);
+        this.push({ kind: 'paragraph', text: own, lines: [own], emphasized: true }, ctx);
+        items.push(...nested);
         return;
       }
       if (node.name === 'dt') return void pushText(items, textOf(node));
@@ -428,23 +432,30 @@ function withSeamsRead(text: string): string {
 const ITEM_HEADING_WORD = /heading|header|subtitle|group-?(?:name|title)|section-?(?:name|title)/iu;
 
 /**
- * A list item that heads a group of the list ("<li><h3>Icing</h3><ul>…</ul></li>", "<li
- * class=ingHeading>Topping</li>"): its name and the items of the lists nested in it; null for
- * an item. Its own text must be the name alone, without a number ("<li><h4>Step 1</h4>Stir…" is
- * a step).
+ * Whether a list item heads a group of the list ("<li><h3>Icing</h3><ul>…</ul></li>", "<li
+ * class=ingHeading>Topping</li>"), its own text (`own`, without its nested lists) being the
+ * group's name: a short one without a number ("<li><h4>Step 1</h4>Stir…" is a step).
  */
-function itemHeading(li: Element, ctx: Context): { name: string; items: string[] } | null {
-  const { own, nested } = itemParts(li, ctx);
-  if (own === '' || own.length > 60 || /\p{N}/u.test(own)) return null;
+function headsGroup(li: Element, own: string): boolean {
+  if (own === '' || own.length > 60 || /\p{N}/u.test(own)) return false;
   const children = li.children
     .filter(isElement)
     .filter((child) => child.name !== 'ul' && child.name !== 'ol');
   const named = [li, ...(children.length === 1 ? children : [])].some((el) =>
     classWords(el).some((word) => ITEM_HEADING_WORD.test(word)),
   );
-  const headed = findAll(li, (el) => HEADING.test(el.name)).some((h) => textOf(h) === own);
-  if (!named && !headed) return null;
-  return { name: own, items: nested };
+  return named || holdsHeading(li, own);
+}
+
+/** Whether a heading element of the item's own (not of a list nested in it) reads `text`. */
+function holdsHeading(el: Element, text: string): boolean {
+  return el.children.some(
+    (child) =>
+      isElement(child) &&
+      child.name !== 'ul' &&
+      child.name !== 'ol' &&
+      (HEADING.test(child.name) ? textOf(child) === text : holdsHeading(child, text)),
+  );
 }
 
 /** The items of a list nested in an item, looking through wrappers that sloppy markup puts around them. */
