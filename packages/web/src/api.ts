@@ -70,9 +70,12 @@ export async function apiWithHeaders<T = void>(
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    const p = (data ?? {}) as { title?: string; detail?: string; errors?: ProblemIssue[] };
+    const p = (data ?? {}) as { type?: string; title?: string; detail?: string; errors?: ProblemIssue[] };
     const retry = Number(res.headers.get('Retry-After'));
-    if (res.status === 401 && !path.startsWith('/api/v1/auth/login')) onSignedOut?.();
+    // A 401 means the session is gone, unless it refuses a password the caller typed (signing in,
+    // or the current password when changing it: auth.* problems).
+    const refusedPassword = p.type?.startsWith('urn:larder:problem:auth.') === true;
+    if (res.status === 401 && !refusedPassword && !path.startsWith('/api/v1/auth/login')) onSignedOut?.();
     throw new ApiError(
       res.status,
       p.title ?? res.statusText,

@@ -94,6 +94,7 @@ export function App() {
       setLocale(me.locale);
       setState({ ...state, me });
     },
+    setSettings: (settings) => setState({ ...state, settings }),
     signOut: async () => {
       await api('POST', '/api/v1/auth/logout').catch(() => undefined);
       setState({ kind: 'signed-out' });

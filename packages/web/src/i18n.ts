@@ -62,6 +62,9 @@ const en = {
   recipeCount: '{count} recipes',
   recipeCountOne: '1 recipe',
   noRecipes: 'No recipe matches.',
+  noRecipesYet: 'No recipes yet.',
+  writeFirstRecipe: 'Write the first one',
+  bringRecipesIn: 'bring some in from a web page or an export',
   loadMore: 'Show more',
   minutes: '{n} min',
   hoursMinutes: '{h} h {m} min',
@@ -211,7 +214,8 @@ const en = {
   settingPreviewMinutes: 'Minutes a chat link shows them',
   settingLocked: 'New recipes are locked to their author by default',
   mailSettings: 'Mail',
-  mailFromEnvironment: 'Mail is configured through the environment; settings saved here take its place.',
+  mailFromEnvironment:
+    'Mail is configured through the environment (SERVICE_SMTP_…): change it there. A test mail still shows whether it works.',
   publicUrlMissing: 'SERVICE_PUBLIC_URL is not set: mailed links would have no address.',
   smtpHost: 'SMTP server',
   smtpPort: 'Port',
@@ -231,8 +235,8 @@ const en = {
   exportChosenTitle: 'Or choose recipes',
   exportChosen: 'Export the chosen ({n})',
   importZip: 'Import a zip',
-  exported: '{n} recipes exported.',
-  imported: '{n} recipes imported.',
+  exported: '{n} recipe exported.|{n} recipes exported.',
+  imported: '{n} recipe imported.|{n} recipes imported.',
   navNew: 'New',
   deleteRecipe: 'Delete',
   deleteRecipeConfirm: 'Delete “{title}” with its photos and comments? This cannot be undone.',
@@ -248,13 +252,15 @@ const en = {
     'Somebody saved this recipe since you opened it. Your changes are not saved and are still here.',
   loadTheirs: 'Load their version (drops your changes)',
   overwriteTheirs: 'Save mine over theirs',
-  fixFields: '{n} fields need a look: see the marks below.',
+  fixFields: 'One field needs a look: see the mark below.|{n} fields need a look: see the marks below.',
   notANumber: 'Not a number.',
   title: 'Title',
   descriptionLabel: 'Description',
   prepMinutes: 'Prep (minutes)',
   cookMinutes: 'Cooking (minutes)',
   sourceUrl: 'Source address',
+  sourceName: 'Source',
+  sourceNameHint: 'e.g. Grandma’s notebook (empty: the address’s site)',
   editPolicy: 'Who may edit',
   policyDefault: 'As the household decides',
   policyOpen: 'Every member',
@@ -363,6 +369,9 @@ const de: Texts = {
   recipeCount: '{count} Rezepte',
   recipeCountOne: '1 Rezept',
   noRecipes: 'Kein Rezept passt.',
+  noRecipesYet: 'Noch keine Rezepte.',
+  writeFirstRecipe: 'Schreib das erste',
+  bringRecipesIn: 'hol welche von einer Webseite oder aus einem Export',
   loadMore: 'Mehr zeigen',
   minutes: '{n} Min.',
   hoursMinutes: '{h} Std. {m} Min.',
@@ -508,7 +517,7 @@ const de: Texts = {
   settingLocked: 'Neue Rezepte sind standardmäßig für den Autor reserviert',
   mailSettings: 'Mail',
   mailFromEnvironment:
-    'Mail ist über die Umgebung eingerichtet; hier gespeicherte Einstellungen ersetzen sie.',
+    'Mail ist über die Umgebung eingerichtet (SERVICE_SMTP_…): dort wird sie geändert. Eine Testmail zeigt weiterhin, ob sie funktioniert.',
   publicUrlMissing: 'SERVICE_PUBLIC_URL ist nicht gesetzt: gemailte Links hätten keine Adresse.',
   smtpHost: 'SMTP-Server',
   smtpPort: 'Port',
@@ -528,8 +537,8 @@ const de: Texts = {
   exportChosenTitle: 'Oder Rezepte auswählen',
   exportChosen: 'Die ausgewählten exportieren ({n})',
   importZip: 'Zip importieren',
-  exported: '{n} Rezepte exportiert.',
-  imported: '{n} Rezepte importiert.',
+  exported: '{n} Rezept exportiert.|{n} Rezepte exportiert.',
+  imported: '{n} Rezept importiert.|{n} Rezepte importiert.',
   navNew: 'Neu',
   deleteRecipe: 'Löschen',
   deleteRecipeConfirm: '„{title}“ mit Fotos und Kommentaren löschen? Das lässt sich nicht rückgängig machen.',
@@ -545,13 +554,16 @@ const de: Texts = {
     'Jemand hat dieses Rezept gespeichert, seit du es geöffnet hast. Deine Änderungen sind nicht gespeichert und noch hier.',
   loadTheirs: 'Ihre Fassung laden (verwirft deine Änderungen)',
   overwriteTheirs: 'Meine über ihre speichern',
-  fixFields: '{n} Felder brauchen einen Blick: siehe die Hinweise unten.',
+  fixFields:
+    'Ein Feld braucht einen Blick: siehe den Hinweis unten.|{n} Felder brauchen einen Blick: siehe die Hinweise unten.',
   notANumber: 'Keine Zahl.',
   title: 'Titel',
   descriptionLabel: 'Beschreibung',
   prepMinutes: 'Vorbereitung (Minuten)',
   cookMinutes: 'Garzeit (Minuten)',
   sourceUrl: 'Quelladresse',
+  sourceName: 'Quelle',
+  sourceNameHint: 'z. B. Omas Notizbuch (leer: die Website der Adresse)',
   editPolicy: 'Wer darf bearbeiten',
   policyDefault: 'Wie der Haushalt festlegt',
   policyOpen: 'Jedes Mitglied',
@@ -632,7 +644,10 @@ export function textsOf(l: Locale): Texts {
   return TEXTS[l];
 }
 
+/** A text with a singular and a plural ("{n} recipe …|{n} recipes …") takes the one `n` asks for. */
 function fill(text: string, values: Record<string, string | number>): string {
+  const [one, many] = text.split('|');
+  if (many !== undefined) text = values['n'] === 1 ? one! : many;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 

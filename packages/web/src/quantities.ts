@@ -53,6 +53,23 @@ export function asFraction(quantity: number): string | null {
   return null;
 }
 
+/**
+ * A stored quantity as the editor shows it for changing: a cook's fraction only where it is that
+ * fraction exactly (⅓ for the third "1/3" was saved as, 1 ½), else every digit that counts, so
+ * that saving again changes nothing (1.5 kg, 0.35).
+ */
+export function editableQuantity(quantity: number, unit: string | null): string {
+  const metric = unit !== null && METRIC.has(unit.trim().toLowerCase());
+  const whole = Math.floor(quantity);
+  const rest = quantity - whole;
+  if (!metric && rest > 1e-9) {
+    for (const [value, glyph] of FRACTIONS) {
+      if (Math.abs(rest - value) < 1e-9) return whole === 0 ? glyph : `${whole} ${glyph}`;
+    }
+  }
+  return String(Number(quantity.toPrecision(12)));
+}
+
 /** A decimal with no more digits than make sense for the size: 1250, 37.5, 1.25, 0.33. */
 function decimal(quantity: number, locale: string): string {
   const digits = quantity >= 100 ? 0 : quantity >= 10 ? 1 : 2;

@@ -4,6 +4,7 @@
  * references found in a step's text; the API's 422 locations mapped to the form's fields.
  */
 import type { Ingredient, IngredientGroup, Step } from './api';
+import { editableQuantity } from './quantities';
 import { findWhole } from './step-text';
 import type { IngredientRef, StepTime } from './step-text';
 
@@ -35,6 +36,8 @@ export interface RecipeForm {
   prepMinutes: string;
   cookMinutes: string;
   sourceUrl: string;
+  /** Empty: the address's site names the source (the API's rule). */
+  sourceName: string;
   tags: string[];
   groups: FormGroup[];
   steps: FormStep[];
@@ -49,6 +52,7 @@ export interface RecipeInput {
   prepMinutes: number | null;
   cookMinutes: number | null;
   sourceUrl: string | null;
+  sourceName: string | null;
   tags: string[];
   ingredientGroups: { name: string | null; ingredients: Ingredient[] }[];
   steps: { text: string; times: StepTime[]; references: IngredientRef[] }[];
@@ -76,6 +80,7 @@ export function emptyForm(): RecipeForm {
     prepMinutes: '',
     cookMinutes: '',
     sourceUrl: '',
+    sourceName: '',
     tags: [],
     groups: [emptyGroup()],
     steps: [emptyStep()],
@@ -90,10 +95,20 @@ interface InputLike {
   prepMinutes?: number | null;
   cookMinutes?: number | null;
   sourceUrl?: string | null;
+  sourceName?: string | null;
   tags?: string[] | null;
   ingredientGroups?: IngredientGroup[] | null;
   steps?: Step[] | null;
   editPolicy?: string;
+}
+
+/** The site an address names, as the API names a source by it: its host without `www.`. */
+function siteOf(address: string | null | undefined): string | null {
+  try {
+    return address ? new URL(address).hostname.replace(/^www\./u, '') : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A recipe (or a draft's recipe) as the editor's form. */
@@ -103,7 +118,7 @@ export function formOf(recipe: InputLike): RecipeForm {
     name: g.name ?? '',
     ingredients: (g.ingredients ?? []).map((i) => ({
       key: newKey(),
-      quantity: i.quantity === null ? '' : String(i.quantity),
+      quantity: i.quantity === null ? '' : editableQuantity(i.quantity, i.unit ?? null),
       unit: i.unit ?? '',
       name: i.name,
       note: i.note ?? '',
@@ -117,6 +132,8 @@ export function formOf(recipe: InputLike): RecipeForm {
     prepMinutes: recipe.prepMinutes == null ? '' : String(recipe.prepMinutes),
     cookMinutes: recipe.cookMinutes == null ? '' : String(recipe.cookMinutes),
     sourceUrl: recipe.sourceUrl ?? '',
+    // A name the API made of the address stays unwritten, so that a changed address names itself.
+    sourceName: recipe.sourceName && recipe.sourceName !== siteOf(recipe.sourceUrl) ? recipe.sourceName : '',
     tags: [...(recipe.tags ?? [])],
     groups: groups.length > 0 ? groups : [emptyGroup()],
     steps: (recipe.steps ?? []).map((s) => ({
@@ -193,6 +210,7 @@ export function inputOf(
     prepMinutes: number('prepMinutes', whole(form.prepMinutes)),
     cookMinutes: number('cookMinutes', whole(form.cookMinutes)),
     sourceUrl: form.sourceUrl.trim() || null,
+    sourceName: form.sourceName.trim() || null,
     tags: form.tags,
     ingredientGroups: form.groups.map((g, gi) => ({
       name: g.name.trim() || null,
@@ -253,17 +271,16 @@ const UNIT_SECONDS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^(?:h|hr|hrs|hour|hours|std|stunde|stunden)$/i, 3600],
 ];
 
-const NUMBER = String.raw`\d+(?:[.,]\d+)?(?:\s*[½¼¾])?|[½¼¾]`;
+/** "1 1/2", "1/2", "1.5", "2 ½", "½": as cooks write an amount of time. */
+const NUMBER = String.raw`\d+\s+\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*[½¼¾⅓⅔])?|[½¼¾⅓⅔]`;
 const TIME = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(${NUMBER})(?:\s*(?:-|–|to|bis)\s*(${NUMBER}))?\s*(seconds?|secs?|sek(?:unden?)?|minutes?|mins?|minuten?|hours?|hrs?|h|stunden?|std)(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}/.,])(${NUMBER})(?:\s*(?:-|–|to|bis)\s*(${NUMBER}))?\s*(seconds?|secs?|sek(?:unden?)?|minutes?|mins?|minuten?|hours?|hrs?|h|stunden?|std)(?![\p{L}\p{N}])`,
   'giu',
 );
 
 function amount(text: string): number {
-  const glyph = /([½¼¾])$/.exec(text);
-  const base = text.replace(/[½¼¾]$/, '').trim();
-  const value = base === '' ? 0 : Number(base.replace(',', '.'));
-  return value + (glyph ? (GLYPHS[glyph[1]!] ?? 0) : 0);
+  const value = parseQuantity(text.replace(/\s+/gu, ' '));
+  return value === null || Number.isNaN(value) ? 0 : value;
 }
 
 /** Durations written in a step ("20 minutes", "20-25 Minuten", "1 to 2 hours"), as the API takes them. */

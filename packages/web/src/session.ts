@@ -7,6 +7,8 @@ export interface Session {
   settings: Settings;
   /** Reads the account again (after a profile change). */
   setMe(me: Me): void;
+  /** The household settings as the owner just saved them. */
+  setSettings(settings: Settings): void;
   signOut(): Promise<void>;
 }
 

@@ -238,6 +238,33 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await expectAccessible(page, 'editor, dark');
     await context.close();
   }, 60_000);
+  it('on a phone, many tags swipe in their own row: the page never scrolls sideways', async () => {
+    const tags = ['breakfast', 'brunch', 'dinner', 'italian', 'pasta', 'quick', 'spicy', 'summer', 'vegan'];
+    const res = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send({ ...SOUP, title: 'Tag soup', tags });
+    expect(res.status).toBe(201);
+    const context = await h.context({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    const row = page.locator('fieldset.tags');
+    await row.getByText('vegan').waitFor();
+    const widths = await page.evaluate(() => {
+      const tagRow = document.querySelector('fieldset.tags')!;
+      return {
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+        rowScrolls: tagRow.scrollWidth > tagRow.clientWidth,
+      };
+    });
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.rowScrolls).toBe(true);
+    // The last tag is reachable: the row scrolls it into view.
+    await row.getByText('vegan').click();
+    await page.waitForURL(/tags=vegan/);
+    await context.close();
+  }, 60_000);
 });
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {

@@ -53,6 +53,42 @@ describe('the household screen', () => {
     await newcomer.close();
   }, 60_000);
 
+  it('the owner saves the household settings, and the app follows at once', async () => {
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, h.t.owner.username, h.t.owner.password);
+    await page.goto(`${h.origin}/household`);
+    const form = page.getByRole('form', { name: 'Settings' });
+    await form.getByLabel('Members may share recipes by public link').check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Saved.').waitFor();
+    const settings = await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie);
+    expect(settings.body.publicShares).toBe(true);
+    await form.getByLabel('Members may share recipes by public link').uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Saved.').waitFor();
+    expect(
+      (await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie)).body.publicShares,
+    ).toBe(false);
+    await context.close();
+  }, 60_000);
+
+  it('a wrong current password is told at the form, and the member stays signed in', async () => {
+    const hana = await h.t.member('user', 'hana');
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, hana.username, hana.password);
+    await page.goto(`${h.origin}/profile`);
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('New password').fill('hana-password-2');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('The current password is wrong.').waitFor();
+    await expect(page.getByRole('heading', { name: 'Profile' }).count()).resolves.toBe(1);
+    await expect(page.getByText('You were signed out').count()).resolves.toBe(0);
+    await context.close();
+  }, 60_000);
+
   it('makes an API token that is shown once and works, then revokes it', async () => {
     const fred = await h.t.member('user', 'fred');
     const context = await h.context({ width: 1024, height: 900 });

@@ -43,6 +43,49 @@ describe('the recipe editor, apart from the screen', () => {
     expect(findTimes('Bake 25-20 minutes')).toEqual([]);
   });
 
+  it('reads fractions in durations as the cook wrote them, never the number after the slash', () => {
+    expect(findTimes('Bake for 1 1/2 hours, then rest 1/2 hour.')).toEqual([
+      { phrase: '1 1/2 hours', seconds: 5400 },
+      { phrase: '1/2 hour', seconds: 1800 },
+    ]);
+    expect(findTimes('Boil the eggs for 1/2 hour, or 2 ½ hours for stock')).toEqual([
+      { phrase: '1/2 hour', seconds: 1800 },
+      { phrase: '2 ½ hours', seconds: 9000 },
+    ]);
+  });
+
+  it('shows stored quantities for changing as they were typed, so that saving again changes nothing', () => {
+    const form = formOf({
+      ingredientGroups: [
+        {
+          name: null,
+          ingredients: [
+            { quantity: 1.5, unit: 'cups', name: 'flour', note: null },
+            { quantity: 1 / 3, unit: null, name: 'lemon', note: null },
+            { quantity: 2.5, unit: 'tbsp', name: 'sugar', note: null },
+            { quantity: 1.5, unit: 'kg', name: 'potatoes', note: null },
+            { quantity: 0.35, unit: 'l', name: 'milk', note: null },
+          ],
+        },
+      ],
+    });
+    const shown = form.groups[0]!.ingredients.map((i) => i.quantity);
+    expect(shown).toEqual(['1 ½', '⅓', '2 ½', '1.5', '0.35']);
+    const again = inputOf(form, { notANumber: 'x' }).input.ingredientGroups[0]!.ingredients.map(
+      (i) => i.quantity,
+    );
+    expect(again).toEqual([1.5, 1 / 3, 2.5, 1.5, 0.35]);
+  });
+
+  it('keeps the source a member named, and leaves the one the API made of the address unwritten', () => {
+    const named = formOf({ sourceUrl: 'https://www.example.org/soup', sourceName: 'Oma’s blue notebook' });
+    expect(named.sourceName).toBe('Oma’s blue notebook');
+    expect(inputOf(named, { notANumber: 'x' }).input.sourceName).toBe('Oma’s blue notebook');
+    const derived = formOf({ sourceUrl: 'https://www.example.org/soup', sourceName: 'example.org' });
+    expect(derived.sourceName).toBe('');
+    expect(inputOf(derived, { notANumber: 'x' }).input.sourceName).toBeNull();
+  });
+
   it('offers ingredient words of a step that are not linked yet', () => {
     const form = formOf({
       ingredientGroups: [

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api';
+import { ApiError, api } from '../api';
 import type { Recipe } from '../api';
 import { TimerBar } from '../components/timer-bar';
 import { t } from '../i18n';
+import { problemText } from '../problem-text';
 import { scaleFactor } from '../quantities';
 import { recipePath } from '../router';
 import { IngredientLine, StepText, referenced, wantedServings } from './recipe';
@@ -10,14 +11,22 @@ import { IngredientLine, StepText, referenced, wantedServings } from './recipe';
 /** One step at a time, large, with the step's ingredients at hand and the screen kept awake. */
 export function CookMode({ slug }: { slug: string }) {
   const [recipe, setRecipe] = useState<Recipe | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
   const awake = useWakeLock();
 
   useEffect(() => {
-    void api<Recipe>('GET', `/api/v1/recipes/by-slug/${encodeURIComponent(slug)}`).then((r) => {
-      setRecipe(r);
-      document.title = `${t('cookMode')}: ${r.title} · ${t('appName')}`;
-    });
+    setFailed(null);
+    api<Recipe>('GET', `/api/v1/recipes/by-slug/${encodeURIComponent(slug)}`).then(
+      (r) => {
+        setRecipe(r);
+        document.title = `${t('cookMode')}: ${r.title} · ${t('appName')}`;
+      },
+      (e: unknown) =>
+        setFailed(
+          e instanceof ApiError && (e.status === 404 || e.status === 422) ? t('notFound') : problemText(e),
+        ),
+    );
   }, [slug]);
 
   const steps = recipe?.steps ?? [];
@@ -32,6 +41,13 @@ export function CookMode({ slug }: { slug: string }) {
     return () => removeEventListener('keydown', onKey);
   }, [count]);
 
+  if (failed)
+    return (
+      <main id="main" class="cook">
+        <p class="notice">{failed}</p>
+        <a href="/">{t('navRecipes')}</a>
+      </main>
+    );
   if (!recipe)
     return (
       <p class="loading" role="status">

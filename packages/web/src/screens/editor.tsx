@@ -345,6 +345,17 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
           />
         </label>
         {problem('sourceUrl')}
+        <label>
+          <span>{t('sourceName')}</span>
+          <input
+            value={form.sourceName}
+            maxLength={200}
+            placeholder={t('sourceNameHint')}
+            onInput={(e) => change({ sourceName: e.currentTarget.value })}
+            {...field('sourceName')}
+          />
+        </label>
+        {problem('sourceName')}
         <TagsField
           tags={form.tags}
           known={tagList}

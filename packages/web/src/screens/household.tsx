@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../api';
-import type { CardPage } from '../api';
+import type { CardPage, Settings } from '../api';
 import { CopyField } from '../components/copy-field';
 import { type Outcome, OutcomeLine } from '../components/outcome';
 import { PersonBadge } from '../components/person-badge';
@@ -412,7 +412,19 @@ interface HouseholdSettings {
   recipesLockedByDefault: boolean;
 }
 
+/** What the settings form may change (the answer holds more: whether mail is on, its `$schema`). */
+const SETTING_NAMES: ReadonlyArray<keyof HouseholdSettings> = [
+  'publicShares',
+  'publicShareAttribution',
+  'publicShareDefaultDays',
+  'publicShareMaxDays',
+  'linkPreviews',
+  'linkPreviewMinutes',
+  'recipesLockedByDefault',
+];
+
 function Settings() {
+  const session = useSession();
   const [values, setValues] = useState<HouseholdSettings | null>(null);
   const [message, setMessage] = useState<Outcome | null>(null);
   useEffect(() => {
@@ -422,7 +434,11 @@ function Settings() {
   const save = async (event: Event) => {
     event.preventDefault();
     try {
-      setValues(await api<HouseholdSettings>('PATCH', '/api/v1/settings', values));
+      const changes = Object.fromEntries(SETTING_NAMES.map((name) => [name, values[name]]));
+      const saved = await api<HouseholdSettings & Settings>('PATCH', '/api/v1/settings', changes);
+      setValues(saved);
+      // The rest of the app (the share panel) follows at once.
+      session.setSettings(saved);
       setMessage({ ok: true, text: t('saved') });
     } catch (e) {
       setMessage({ ok: false, text: problemText(e) });
@@ -539,53 +555,59 @@ function Mail() {
       setMessage({ ok: false, text: problemText(e) });
     }
   };
+  const fromEnvironment = mail?.source === 'env';
   return (
     <form class="card stack" onSubmit={save} aria-labelledby="mail-title">
       <h2 id="mail-title">{t('mailSettings')}</h2>
-      {mail?.source === 'environment' && <p class="muted">{t('mailFromEnvironment')}</p>}
+      {fromEnvironment && <p class="muted">{t('mailFromEnvironment')}</p>}
       {mail?.publicUrlMissing && <p class="error">{t('publicUrlMissing')}</p>}
-      <label>
-        <span>{t('smtpHost')}</span>
-        <input value={host} onInput={(e) => setHost(e.currentTarget.value)} />
-      </label>
-      <div class="row three">
+      {/* Set through the environment, the settings cannot be changed here (the API answers 409). */}
+      <fieldset class="stack" disabled={fromEnvironment}>
         <label>
-          <span>{t('smtpPort')}</span>
-          <input inputMode="numeric" value={port} onInput={(e) => setPort(e.currentTarget.value)} />
+          <span>{t('smtpHost')}</span>
+          <input value={host} onInput={(e) => setHost(e.currentTarget.value)} />
+        </label>
+        <div class="row three">
+          <label>
+            <span>{t('smtpPort')}</span>
+            <input inputMode="numeric" value={port} onInput={(e) => setPort(e.currentTarget.value)} />
+          </label>
+          <label>
+            <span>{t('smtpSecurity')}</span>
+            <select
+              value={security}
+              onChange={(e) => setSecurity(e.currentTarget.value as MailSettings['security'])}
+            >
+              <option value="starttls">STARTTLS</option>
+              <option value="tls">TLS</option>
+              <option value="none">{t('smtpNone')}</option>
+            </select>
+          </label>
+        </div>
+        <label>
+          <span>{t('smtpUsername')}</span>
+          <input autoComplete="off" value={username} onInput={(e) => setUsername(e.currentTarget.value)} />
         </label>
         <label>
-          <span>{t('smtpSecurity')}</span>
-          <select
-            value={security}
-            onChange={(e) => setSecurity(e.currentTarget.value as MailSettings['security'])}
-          >
-            <option value="starttls">STARTTLS</option>
-            <option value="tls">TLS</option>
-            <option value="none">{t('smtpNone')}</option>
-          </select>
+          <span>{mail?.passwordSet ? t('smtpPasswordKept') : t('smtpPassword')}</span>
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
         </label>
-      </div>
-      <label>
-        <span>{t('smtpUsername')}</span>
-        <input autoComplete="off" value={username} onInput={(e) => setUsername(e.currentTarget.value)} />
-      </label>
-      <label>
-        <span>{mail?.passwordSet ? t('smtpPasswordKept') : t('smtpPassword')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-        />
-      </label>
-      <label>
-        <span>{t('smtpFrom')}</span>
-        <input type="email" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
-      </label>
+        <label>
+          <span>{t('smtpFrom')}</span>
+          <input type="email" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+        </label>
+      </fieldset>
       <OutcomeLine outcome={message} />
-      <button type="submit" class="primary">
-        {t('save')}
-      </button>
+      {!fromEnvironment && (
+        <button type="submit" class="primary">
+          {t('save')}
+        </button>
+      )}
       <div class="row">
         <label class="grow">
           <span>{t('testMailTo')}</span>

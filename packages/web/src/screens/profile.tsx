@@ -304,16 +304,20 @@ function Identity() {
   const [linkedAt, setLinkedAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    // The linked identity only matters (and is only asked for) while single sign-on is on.
     void api<{ enabled: boolean; name: string }>('GET', '/api/v1/auth/oidc').then(
-      setProvider,
+      (found) => {
+        setProvider(found);
+        if (!found.enabled) return;
+        void api<{ linkedAt: string }>('GET', '/api/v1/auth/me/identity').then(
+          (r) => setLinkedAt(r.linkedAt),
+          () => setLinkedAt(null),
+        );
+      },
       () => undefined,
     );
-    void api<{ linkedAt: string }>('GET', '/api/v1/auth/me/identity').then(
-      (r) => setLinkedAt(r.linkedAt),
-      () => setLinkedAt(null),
-    );
   }, []);
-  if (!provider?.enabled && !linkedAt) return null;
+  if (!provider?.enabled) return null;
   const name = provider?.name ?? '';
   const disconnect = async () => {
     try {

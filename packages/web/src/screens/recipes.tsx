@@ -70,6 +70,9 @@ export function Recipes({ url }: { url: URL }) {
     );
   }, []);
 
+  // The box follows the address when it changes from elsewhere ("Recipes" in the header, Back).
+  useEffect(() => setText(filters.q), [filters.q]);
+
   // Search as you type: the address follows the box after a short pause.
   useEffect(() => {
     if (text === filters.q) return;
@@ -240,7 +243,19 @@ export function Recipes({ url }: { url: URL }) {
           {t('somethingWrong')}
         </p>
       )}
-      {cards !== null && cards.length === 0 && !busy && <p class="notice">{t('noRecipes')}</p>}
+      {cards !== null && cards.length === 0 && !busy && (
+        <p class="notice">
+          {filters.q || filters.tags.length > 0 || filters.favorites || filters.author ? (
+            t('noRecipes')
+          ) : (
+            // A household's first visit: where recipes come from.
+            <>
+              {t('noRecipesYet')} <a href="/new">{t('writeFirstRecipe')}</a> ·{' '}
+              <a href="/import">{t('bringRecipesIn')}</a>
+            </>
+          )}
+        </p>
+      )}
       <ul class="cards">
         {cards?.map((card, index) => (
           <RecipeCard key={card.id} card={card} eager={index < 4} />

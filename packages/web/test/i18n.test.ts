@@ -1,0 +1,16 @@
+import { setLocale, t } from '../src/i18n';
+
+describe('the texts of the screens', () => {
+  afterEach(() => setLocale('en'));
+
+  it('say one thing or several as the number asks, in both languages', () => {
+    setLocale('en');
+    expect(t('imported', { n: 1 })).toBe('1 recipe imported.');
+    expect(t('imported', { n: 3 })).toBe('3 recipes imported.');
+    expect(t('exported', { n: 0 })).toBe('0 recipes exported.');
+    expect(t('fixFields', { n: 1 })).toMatch(/^One field needs a look/);
+    setLocale('de');
+    expect(t('imported', { n: 1 })).toBe('1 Rezept importiert.');
+    expect(t('fixFields', { n: 2 })).toMatch(/^2 Felder brauchen/);
+  });
+});
