@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, api, whenSignedOut } from './api';
 import type { Me, Settings } from './api';
 import { Header } from './components/header';
@@ -55,6 +55,14 @@ export function App() {
   useEffect(() => {
     document.title = t('appName');
   }, [route.name]);
+
+  // Just signed in: the screen that replaced the sign-in form takes the focus (its button is gone).
+  const before = useRef(state.kind);
+  useEffect(() => {
+    if (before.current === 'signed-out' && state.kind === 'signed-in')
+      setTimeout(() => document.getElementById('main')?.focus({ preventScroll: true }), 0);
+    before.current = state.kind;
+  }, [state.kind]);
 
   // Signed in at /sign-in (a bookmark, the back button): the recipes are where to be.
   useEffect(() => {

@@ -57,7 +57,11 @@ export function navigate(to: string, replace = false): void {
   if (replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
   for (const listener of listeners) listener();
-  if (!replace) window.scrollTo(0, 0);
+  if (replace) return;
+  window.scrollTo(0, 0);
+  // The new screen takes the focus, as a page load leaves it: the next Tab starts at its top, and
+  // a screen reader hears that the screen changed. (After the render the listeners asked for.)
+  setTimeout(() => document.getElementById('main')?.focus({ preventScroll: true }), 0);
 }
 
 /** The current address, re-read on every navigation (links, back and forward). */

@@ -263,6 +263,13 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     // The last tag is reachable: the row scrolls it into view.
     await row.getByText('vegan').click();
     await page.waitForURL(/tags=vegan/);
+    // Opening a recipe moves the focus to the new screen, as a page load would: Tab starts there.
+    await page
+      .getByRole('link', { name: /Tag soup/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Tag soup', level: 1 }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'main');
     await context.close();
   }, 60_000);
 });

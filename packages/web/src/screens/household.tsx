@@ -297,8 +297,13 @@ function Tokens() {
   };
   const revoke = async (token: Token) => {
     if (!confirm(t('revokeTokenConfirm', { name: token.name }))) return;
-    await api('DELETE', `/api/v1/tokens/${token.id}`);
-    await load();
+    setError(null);
+    try {
+      await api('DELETE', `/api/v1/tokens/${token.id}`);
+      await load();
+    } catch (e) {
+      setError(problemText(e));
+    }
   };
   return (
     <section class="card stack" aria-labelledby="tokens-title">
@@ -374,13 +379,25 @@ interface ListedShare {
 
 function Shares() {
   const [shares, load] = useItems<ListedShare>('/api/v1/shares?all=true');
+  const [error, setError] = useState<string | null>(null);
   const revoke = async (share: ListedShare) => {
-    await api('DELETE', `/api/v1/shares/${share.id}`);
-    await load();
+    if (!confirm(t('revokeLinkConfirm'))) return;
+    setError(null);
+    try {
+      await api('DELETE', `/api/v1/shares/${share.id}`);
+      await load();
+    } catch (e) {
+      setError(problemText(e));
+    }
   };
   return (
     <section class="card stack" aria-labelledby="shares-title">
       <h2 id="shares-title">{t('publicLinks')}</h2>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       {shares.length === 0 ? (
         <p class="muted">{t('noPublicLinks')}</p>
       ) : (
@@ -389,8 +406,9 @@ function Shares() {
             <li key={share.id}>
               <a href={`/recipes/${encodeURIComponent(share.recipe.slug)}`}>{share.recipe.title}</a> ·{' '}
               {share.createdBy?.displayName ?? ''} ·{' '}
-              {share.expiresAt ? t('expires', { date: date(share.expiresAt) }) : t('neverExpires')} ·{' '}
-              {share.status}{' '}
+              {share.expiresAt ? t('expires', { date: date(share.expiresAt) }) : t('neverExpires')}{' '}
+              {/* Live links are the rule here: only another state is worth saying. */}
+              {share.status === 'active' ? '' : `· ${share.status} `}
               <button type="button" class="link danger" onClick={() => void revoke(share)}>
                 {t('revokeLinkTo', { title: share.recipe.title })}
               </button>

@@ -6,6 +6,7 @@ import { duration, t } from '../i18n';
 import { formatQuantity, scaleFactor, scaled } from '../quantities';
 import { navigate, recipePath } from '../router';
 import { useSession } from '../session';
+import { problemText } from '../problem-text';
 import { stepPieces } from '../step-text';
 import { startTimer } from '../timers';
 import { Comments } from './comments';
@@ -30,6 +31,8 @@ export function RecipeScreen({ slug }: { slug: string }) {
   const [recipe, setRecipe] = useState<Recipe | null>(null);
   const [missing, setMissing] = useState(false);
   const [servings, setServings] = useState(0);
+  /** What went wrong with the last mark or the delete (the network, a recipe gone meanwhile). */
+  const [actionError, setActionError] = useState<string | null>(null);
 
   useEffect(() => {
     setRecipe(null);
@@ -60,7 +63,13 @@ export function RecipeScreen({ slug }: { slug: string }) {
   };
   const toggle = async (mark: 'favorite' | 'tasty') => {
     const on = recipe[mark];
-    await api(on ? 'DELETE' : 'PUT', `/api/v1/recipes/${recipe.id}/${mark}`);
+    setActionError(null);
+    try {
+      await api(on ? 'DELETE' : 'PUT', `/api/v1/recipes/${recipe.id}/${mark}`);
+    } catch (e) {
+      setActionError(problemText(e));
+      return;
+    }
     if (mark === 'favorite') setRecipe({ ...recipe, favorite: !on });
     else {
       const tastyBy = (recipe.tastyBy ?? []).filter((p) => p.id !== me.id);
@@ -155,7 +164,13 @@ export function RecipeScreen({ slug }: { slug: string }) {
             class="danger"
             onClick={async () => {
               if (!confirm(t('deleteRecipeConfirm', { title: recipe.title }))) return;
-              await api('DELETE', `/api/v1/recipes/${recipe.id}`);
+              setActionError(null);
+              try {
+                await api('DELETE', `/api/v1/recipes/${recipe.id}`);
+              } catch (e) {
+                setActionError(problemText(e));
+                return;
+              }
               navigate('/', true);
             }}
           >
@@ -163,6 +178,11 @@ export function RecipeScreen({ slug }: { slug: string }) {
           </button>
         )}
       </div>
+      {actionError && (
+        <p class="error" role="alert">
+          {actionError}
+        </p>
+      )}
       <p class="tasty-by">
         {(recipe.tastyBy ?? []).length > 0
           ? t('tastyBy', { names: (recipe.tastyBy ?? []).map((p) => p.displayName).join(', ') })

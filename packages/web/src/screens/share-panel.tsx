@@ -14,6 +14,7 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
   const [days, setDays] = useState(settings.publicShareDefaultDays ?? 7);
   const [chat, setChat] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [chatError, setChatError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!mayShare) return;
@@ -33,13 +34,24 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
     }
   };
   const revoke = async () => {
-    if (!share) return;
-    await api('DELETE', `/api/v1/shares/${share.id}`);
-    setShare(null);
+    // Whoever has the link loses the recipe at once, and a new link is another address: asked first.
+    if (!share || !confirm(t('revokeLinkConfirm'))) return;
+    setError(null);
+    try {
+      await api('DELETE', `/api/v1/shares/${share.id}`);
+      setShare(null);
+    } catch (e) {
+      setError(problemText(e));
+    }
   };
   const makeChatLink = async () => {
-    const link = await api<{ path: string }>('POST', `/api/v1/recipes/${recipe.id}/share-link`);
-    setChat(new URL(link.path, location.origin).href);
+    setChatError(null);
+    try {
+      const link = await api<{ path: string }>('POST', `/api/v1/recipes/${recipe.id}/share-link`);
+      setChat(new URL(link.path, location.origin).href);
+    } catch (e) {
+      setChatError(problemText(e));
+    }
   };
   const absolute = (path: string) => new URL(path, location.origin).href;
 
@@ -91,6 +103,11 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
           <button type="button" onClick={() => void makeChatLink()}>
             {t('makeChatLink')}
           </button>
+        )}
+        {chatError && (
+          <p class="error" role="alert">
+            {chatError}
+          </p>
         )}
       </div>
     </section>
