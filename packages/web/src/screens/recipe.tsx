@@ -314,7 +314,8 @@ export function StepText({ recipe, index, factor }: { recipe: Recipe; index: num
             </mark>
           );
         }
-        const label = `${recipe.title} · ${t('step', { n: index + 1 })}: ${piece.text}`;
+        // What tells timers apart first: a narrow bar cuts the label's end, the recipe's title.
+        const label = `${t('step', { n: index + 1 })}: ${piece.text} · ${recipe.title}`;
         return (
           <button
             key={i}
