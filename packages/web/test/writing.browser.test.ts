@@ -176,6 +176,35 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('keeps an imported draft’s changes across a reload, and Cancel throws changes away', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    await page.goto(`${h.origin}/import`);
+    await page
+      .getByLabel('A recipe page’s address, or the recipe’s text')
+      .fill(
+        'Plain porridge\n\nIngredients\n1 cup oats\n2 cups water\n\nMethod\n1. Simmer the oats in the water for 5 minutes.',
+      );
+    await page.getByRole('button', { name: 'Read it' }).click();
+    const title = page.getByLabel('Title', { exact: true });
+    await title.waitFor();
+    await title.fill('Grandma’s porridge');
+    await page.waitForFunction(() => localStorage.getItem('larder.edit.import') !== null);
+    await page.reload();
+    await page.getByRole('region', { name: 'About this import' }).waitFor();
+    await expect(title.inputValue()).resolves.toBe('Grandma’s porridge');
+
+    // Cancel asks, then the changes are gone: a new recipe starts empty.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${h.origin}/`);
+    await page.goto(`${h.origin}/new?from=import`);
+    await title.waitFor();
+    await expect(title.inputValue()).resolves.toBe('Plain porridge');
+    await context.close();
+  }, 60_000);
+
   it('reports an edit conflict instead of overwriting, and keeps the changes', async () => {
     const stew = {
       title: 'Bean stew',

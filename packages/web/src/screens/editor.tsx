@@ -71,6 +71,8 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const [missing, setMissing] = useState(false);
   const root = useRef<HTMLFormElement>(null);
   const id = recipe?.id ?? null;
+  /** Where the changes are kept: the recipe's id, else an imported draft's own place, else a new recipe's. */
+  const kept = id ?? (!slug && url.searchParams.get('from') === 'import' ? 'import' : null);
 
   useEffect(() => {
     document.title = `${slug ? t('editRecipe') : t('newRecipe')} · ${t('appName')}`;
@@ -81,7 +83,8 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
     if (!slug) {
       const draft = url.searchParams.get('from') === 'import' ? readImport() : null;
       const start = draft ? formOf(draft.recipe) : emptyForm();
-      const stored = draft ? null : readStored(null);
+      // An imported draft's changes are kept apart from a new recipe's: a reload brings them back.
+      const stored = readStored(draft ? 'import' : null);
       setImported(draft);
       setForm(stored?.form ?? start);
       setRestored(stored !== null);
@@ -133,7 +136,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
     if (!form || !dirty) return;
     const timer = setTimeout(() => {
       try {
-        localStorage.setItem(storageKey(id), JSON.stringify({ form, etag } satisfies Stored));
+        localStorage.setItem(storageKey(kept), JSON.stringify({ form, etag } satisfies Stored));
       } catch {
         // Storage full or refused: the warning before leaving still stands.
       }
@@ -167,7 +170,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const change = (next: Partial<RecipeForm>) => setForm({ ...form, ...next });
   const forget = () => {
     try {
-      localStorage.removeItem(storageKey(id));
+      localStorage.removeItem(storageKey(kept));
     } catch {
       // nothing kept
     }
@@ -426,9 +429,18 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
           <button type="submit" class="primary" disabled={busy}>
             {t('save')}
           </button>
-          <a class="button" href={recipe ? recipePath(recipe.slug) : '/'}>
+          <button
+            type="button"
+            onClick={() => {
+              // Cancel means the changes go (a link elsewhere keeps them for next time, after asking).
+              if (dirty && !confirm(t('cancelDiscards'))) return;
+              forget();
+              setLeaveGuard(null);
+              navigate(recipe ? recipePath(recipe.slug) : '/');
+            }}
+          >
             {t('cancel')}
-          </a>
+          </button>
           {dirty && <span class="muted">{t('unsavedKept')}</span>}
         </div>
       </form>

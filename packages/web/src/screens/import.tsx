@@ -37,6 +37,8 @@ export function Import() {
         '/api/v1/recipe-drafts',
         isAddress ? { url: value } : { text: value },
       );
+      // A new import starts from its page: changes kept from an earlier one are dropped.
+      localStorage.removeItem('larder.edit.import');
       sessionStorage.setItem(
         'larder.import',
         JSON.stringify({ ...draft, keepPhoto: draft.photo !== null } satisfies ImportedDraft),
