@@ -1,8 +1,14 @@
 import { ApiError } from './api';
 import { t } from './i18n';
 
-/** What a refused call tells the member: the first field's problem, else the problem's detail. */
+/**
+ * What a refused call tells the member: the problem's own sentence when it has one ("The page could
+ * not be read: the site answered 404 Not Found"), else — a body that broke its schema, whose
+ * detail only says "validation failed" — the first field's problem.
+ */
 export function problemText(error: unknown): string {
   if (!(error instanceof ApiError)) return t('somethingWrong');
-  return error.issues[0]?.message ?? error.detail ?? error.title;
+  const schemaRefusal = error.detail === undefined || error.detail.startsWith('validation failed');
+  if (!schemaRefusal) return error.detail!;
+  return error.issues[0]?.message ?? error.title;
 }
