@@ -59,14 +59,21 @@ describe('the household screen', () => {
     await signIn(page, h.origin, h.t.owner.username, h.t.owner.password);
     await page.goto(`${h.origin}/household`);
     const form = page.getByRole('form', { name: 'Settings' });
+    // Each save waits for its own answer (the "Saved." of the one before is still on screen).
+    const save = async () => {
+      const answered = page.waitForResponse(
+        (res) => res.url().endsWith('/api/v1/settings') && res.request().method() === 'PATCH',
+      );
+      await form.getByRole('button', { name: 'Save' }).click();
+      expect((await answered).status()).toBe(200);
+      await form.getByText('Saved.').waitFor();
+    };
     await form.getByLabel('Members may share recipes by public link').check();
-    await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText('Saved.').waitFor();
+    await save();
     const settings = await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie);
     expect(settings.body.publicShares).toBe(true);
     await form.getByLabel('Members may share recipes by public link').uncheck();
-    await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText('Saved.').waitFor();
+    await save();
     expect(
       (await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie)).body.publicShares,
     ).toBe(false);

@@ -451,6 +451,7 @@ function Settings() {
   if (!values) return null;
   const save = async (event: Event) => {
     event.preventDefault();
+    setMessage(null);
     try {
       const changes = Object.fromEntries(SETTING_NAMES.map((name) => [name, values[name]]));
       const saved = await api<HouseholdSettings & Settings>('PATCH', '/api/v1/settings', changes);
