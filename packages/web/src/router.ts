@@ -53,7 +53,25 @@ export function setLeaveGuard(guard: (() => boolean) | null): void {
   leaveGuard = guard;
 }
 
+/** Where each address was scrolled to when the app left it by a link, for a way back to return to. */
+const scrolledTo = new Map<string, number>();
+/** The current address was reached by Back or Forward (not by a link). */
+let byHistory = false;
+addEventListener('popstate', () => {
+  byHistory = true;
+});
+
+/**
+ * Where to scroll on arriving at this address by Back or Forward: where it was left; null when it
+ * was reached by a link (the top, then) or never left by one.
+ */
+export function scrollToReturnTo(): number | null {
+  return byHistory ? (scrolledTo.get(location.href) ?? null) : null;
+}
+
 export function navigate(to: string, replace = false): void {
+  byHistory = false;
+  if (!replace) scrolledTo.set(location.href, window.scrollY);
   if (replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
   for (const listener of listeners) listener();

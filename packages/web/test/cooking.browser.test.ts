@@ -293,6 +293,34 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await page.waitForFunction(() => document.activeElement?.id === 'main');
     await context.close();
   }, 60_000);
+  it('Back from a recipe returns to the list as it was: the pages loaded and the place', async () => {
+    for (let n = 1; n <= 30; n++) {
+      const res = await request(h.t.app)
+        .post('/api/v1/recipes')
+        .set('Cookie', ann.cookie)
+        .send({ ...SOUP, title: `Soup number ${n}`, tags: [] });
+      expect(res.status).toBe(201);
+    }
+    const context = await h.context({ width: 1024, height: 700 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    const cards = page.locator('.recipe-card');
+    await cards.first().waitFor();
+    // Down the list until the second page has come.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => document.querySelectorAll('.recipe-card').length > 24);
+    const shown = await cards.count();
+    const card = cards.nth(shown - 2);
+    await card.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(500);
+    await card.getByRole('link').first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goBack();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 50, left);
+    await expect(cards.count()).resolves.toBe(shown);
+    await context.close();
+  }, 90_000);
 });
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {

@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, imageUrl, query } from '../api';
 import type { Card, CardPage } from '../api';
 import { duration, t } from '../i18n';
-import { navigate, recipePath } from '../router';
+import { navigate, recipePath, scrollToReturnTo } from '../router';
 
 const PAGE = 24;
+/** The largest page the API gives. */
+const MAX_PAGE = 100;
 const SORTS = ['updated', 'created', 'title', 'tasty'] as const;
 const SORT_TEXT = {
   updated: 'sortUpdated',
@@ -42,19 +44,28 @@ function searchOf(f: Filters): string {
   });
 }
 
+/** The list as last shown, for a way back to it: the same cards, pages and place, not page one again. */
+let lastShown: { key: string; cards: Card[]; total: number; page: number } | null = null;
+
 /** The household's recipes: search as you type, tags, favorites, author and order; pages load as you scroll. */
 export function Recipes({ url }: { url: URL }) {
   const filters = filtersOf(url);
   const [text, setText] = useState(filters.q);
-  const [cards, setCards] = useState<Card[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
+  const key = searchOf(filters);
+  // Back from a recipe: the list as it was, at the place it was left.
+  const [returning] = useState(() => {
+    const y = scrollToReturnTo();
+    return y !== null && lastShown?.key === key ? { ...lastShown, y } : null;
+  });
+  const [cards, setCards] = useState<Card[] | null>(returning?.cards ?? null);
+  const [total, setTotal] = useState(returning?.total ?? 0);
+  const [page, setPage] = useState(returning?.page ?? 1);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [tagList, setTagList] = useState<{ name: string; count: number }[]>([]);
   const [authors, setAuthors] = useState<{ username: string; displayName: string; count: number }[]>([]);
   const more = useRef<HTMLDivElement>(null);
-  const key = searchOf(filters);
+  const firstLoad = useRef(true);
 
   const update = (change: Partial<Filters>) => navigate(`/${searchOf({ ...filters, ...change })}`, true);
 
@@ -84,12 +95,23 @@ export function Recipes({ url }: { url: URL }) {
     const controller = new AbortController();
     setBusy(true);
     setFailed(false);
-    const params = { ...Object.fromEntries(new URLSearchParams(key)), page: 1, limit: PAGE };
+    // Back to the list: its place first, then the pages shown read again in one go (up to the
+    // largest page the API gives), so what changed meanwhile shows without losing the place.
+    const back = firstLoad.current ? returning : null;
+    firstLoad.current = false;
+    if (back) window.scrollTo(0, back.y);
+    const pages = back ? back.page : 1;
+    if (pages * PAGE > MAX_PAGE) {
+      // More pages than one request gives: the list stays as it was shown.
+      setBusy(false);
+      return;
+    }
+    const params = { ...Object.fromEntries(new URLSearchParams(key)), page: 1, limit: pages * PAGE };
     api<CardPage>('GET', `/api/v1/recipes${query(params)}`, undefined, { signal: controller.signal }).then(
       (answer) => {
         setCards(answer.items ?? []);
         setTotal(answer.total);
-        setPage(1);
+        setPage(pages);
         setBusy(false);
       },
       (error: unknown) => {
@@ -100,6 +122,10 @@ export function Recipes({ url }: { url: URL }) {
     );
     return () => controller.abort();
   }, [key]);
+
+  useEffect(() => {
+    if (cards) lastShown = { key, cards, total, page };
+  }, [cards, total, page, key]);
 
   const loadMore = async () => {
     if (busy || !cards || cards.length >= total) return;
