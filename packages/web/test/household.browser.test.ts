@@ -73,10 +73,17 @@ describe('the household screen', () => {
     const settings = await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie);
     expect(settings.body.publicShares).toBe(true);
     await form.getByLabel('Members may share recipes by public link').uncheck();
+    // Lifetimes are chosen among those the API takes, never typed.
+    await form.getByLabel('Longest a public link may last').selectOption({ label: '30 days' });
+    await form.getByLabel('How long a chat link shows them').selectOption({ label: '1 h' });
     await save();
-    expect(
-      (await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie)).body.publicShares,
-    ).toBe(false);
+    const after = await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie);
+    expect(after.body).toMatchObject({ publicShares: false, publicShareMaxDays: 30, linkPreviewMinutes: 60 });
+    // The default came down to the new maximum (it was "no end").
+    expect(after.body.publicShareDefaultDays).toBe(30);
+    await expect(
+      form.getByLabel('How long a public link lasts by default').locator('option').allTextContents(),
+    ).resolves.toEqual(['1 day', '7 days', '30 days']);
     await context.close();
   }, 60_000);
 

@@ -4,7 +4,9 @@ import type { CardPage, Settings } from '../api';
 import { CopyField } from '../components/copy-field';
 import { type Outcome, OutcomeLine } from '../components/outcome';
 import { PersonBadge } from '../components/person-badge';
-import { date, t } from '../i18n';
+import { Choice } from '../components/choice';
+import { date, duration, t } from '../i18n';
+import { PREVIEW_MINUTES, TOKEN_DAYS, dayChoices } from '../lifetimes';
 import { problemText } from '../problem-text';
 import { isAdmin, useSession } from '../session';
 
@@ -276,7 +278,7 @@ function Tokens() {
   const [tokens, load] = useItems<Token>('/api/v1/tokens');
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['recipes:read']);
-  const [days, setDays] = useState('90');
+  const [days, setDays] = useState<number | null>(90);
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const create = async (event: Event) => {
@@ -286,7 +288,7 @@ function Tokens() {
       const answer = await api<{ token: string }>('POST', '/api/v1/tokens', {
         name: name.trim(),
         scopes,
-        ...(days.trim() ? { expiresInDays: Number(days) } : {}),
+        ...(days !== null ? { expiresInDays: days } : {}),
       });
       setCreated(answer.token);
       setName('');
@@ -351,10 +353,12 @@ function Tokens() {
             ))}
           </div>
         </fieldset>
-        <label>
-          <span>{t('validDays')}</span>
-          <input inputMode="numeric" value={days} onInput={(e) => setDays(e.currentTarget.value)} />
-        </label>
+        <Choice
+          label={t('validDays')}
+          value={days}
+          options={[...TOKEN_DAYS.map((n) => [n, t('dayCount', { n })] as const), [null, t('neverExpires')]]}
+          onChange={setDays}
+        />
         {error && (
           <p class="error" role="alert">
             {error}
@@ -444,18 +448,30 @@ const SETTING_NAMES: ReadonlyArray<keyof HouseholdSettings> = [
 function Settings() {
   const session = useSession();
   const [values, setValues] = useState<HouseholdSettings | null>(null);
+  /** The settings as last read or saved: a save sends only what changed (a PATCH). */
+  const [loaded, setLoaded] = useState<HouseholdSettings | null>(null);
   const [message, setMessage] = useState<Outcome | null>(null);
   useEffect(() => {
-    void api<HouseholdSettings>('GET', '/api/v1/settings').then(setValues, () => undefined);
+    void api<HouseholdSettings>('GET', '/api/v1/settings').then(
+      (found) => {
+        setValues(found);
+        setLoaded(found);
+      },
+      () => undefined,
+    );
   }, []);
   if (!values) return null;
   const save = async (event: Event) => {
     event.preventDefault();
     setMessage(null);
     try {
-      const changes = Object.fromEntries(SETTING_NAMES.map((name) => [name, values[name]]));
+      // Only what changed: lowering the maximum alone pulls the default down with it (the API's rule).
+      const changes = Object.fromEntries(
+        SETTING_NAMES.filter((name) => values[name] !== loaded?.[name]).map((name) => [name, values[name]]),
+      );
       const saved = await api<HouseholdSettings & Settings>('PATCH', '/api/v1/settings', changes);
       setValues(saved);
+      setLoaded(saved);
       // The rest of the app (the share panel) follows at once.
       session.setSettings(saved);
       setMessage({ ok: true, text: t('saved') });
@@ -473,37 +489,42 @@ function Settings() {
       <span>{label}</span>
     </label>
   );
-  const days = (value: string) => (value.trim() === '' ? null : Number(value));
   return (
     <form class="card stack" onSubmit={save} aria-labelledby="settings-title">
       <h2 id="settings-title">{t('settings')}</h2>
       {flag('publicShares', t('settingPublicShares'))}
       {flag('publicShareAttribution', t('settingAttribution'))}
-      <label>
-        <span>{t('settingDefaultDays')}</span>
-        <input
-          inputMode="numeric"
-          value={values.publicShareDefaultDays ?? ''}
-          onInput={(e) => setValues({ ...values, publicShareDefaultDays: days(e.currentTarget.value) })}
-        />
-      </label>
-      <label>
-        <span>{t('settingMaxDays')}</span>
-        <input
-          inputMode="numeric"
-          value={values.publicShareMaxDays ?? ''}
-          onInput={(e) => setValues({ ...values, publicShareMaxDays: days(e.currentTarget.value) })}
-        />
-      </label>
+      <Choice
+        label={t('settingDefaultDays')}
+        value={values.publicShareDefaultDays}
+        options={[
+          ...(values.publicShareMaxDays === null ? [[null, t('neverExpires')] as const] : []),
+          ...dayChoices(values.publicShareMaxDays),
+        ]}
+        onChange={(publicShareDefaultDays) => setValues({ ...values, publicShareDefaultDays })}
+      />
+      <Choice
+        label={t('settingMaxDays')}
+        value={values.publicShareMaxDays}
+        options={[[null, t('noLimit')], ...dayChoices()]}
+        onChange={(publicShareMaxDays) => {
+          // A default beyond the new maximum comes down to it, as the API would bring it.
+          const beyond =
+            publicShareMaxDays !== null && (values.publicShareDefaultDays ?? Infinity) > publicShareMaxDays;
+          setValues({
+            ...values,
+            publicShareMaxDays,
+            publicShareDefaultDays: beyond ? publicShareMaxDays : values.publicShareDefaultDays,
+          });
+        }}
+      />
       {flag('linkPreviews', t('settingLinkPreviews'))}
-      <label>
-        <span>{t('settingPreviewMinutes')}</span>
-        <input
-          inputMode="numeric"
-          value={values.linkPreviewMinutes}
-          onInput={(e) => setValues({ ...values, linkPreviewMinutes: Number(e.currentTarget.value) })}
-        />
-      </label>
+      <Choice
+        label={t('settingPreviewMinutes')}
+        value={values.linkPreviewMinutes}
+        options={PREVIEW_MINUTES.map((n) => [n, duration(n)] as const)}
+        onChange={(linkPreviewMinutes) => setValues({ ...values, linkPreviewMinutes })}
+      />
       {flag('recipesLockedByDefault', t('settingLocked'))}
       <OutcomeLine outcome={message} />
       <button type="submit" class="primary">

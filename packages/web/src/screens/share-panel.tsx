@@ -2,7 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { Recipe, Share } from '../api';
 import { CopyField } from '../components/copy-field';
+import { Choice } from '../components/choice';
 import { date, t } from '../i18n';
+import { dayChoices } from '../lifetimes';
 import { problemText } from '../problem-text';
 import { useSession } from '../session';
 
@@ -11,7 +13,13 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
   const { me, settings } = useSession();
   const mayShare = settings.publicShares && me.canSharePublicly;
   const [share, setShare] = useState<Share | null>(null);
-  const [days, setDays] = useState(settings.publicShareDefaultDays ?? 7);
+  const most = settings.publicShareMaxDays;
+  // The household's default, within its maximum; no end only while there is no maximum.
+  const [days, setDays] = useState<number | null>(
+    most !== null && (settings.publicShareDefaultDays ?? Infinity) > most
+      ? most
+      : settings.publicShareDefaultDays,
+  );
   const [chat, setChat] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chatError, setChatError] = useState<string | null>(null);
@@ -74,16 +82,15 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
             </>
           ) : (
             <form class="row" onSubmit={create}>
-              <label class="inline">
-                <span>{t('days')}</span>
-                <input
-                  type="number"
-                  min={1}
-                  max={settings.publicShareMaxDays ?? 365}
-                  value={days}
-                  onInput={(e) => setDays(Number(e.currentTarget.value))}
-                />
-              </label>
+              <Choice
+                label={t('validDays')}
+                value={days}
+                options={[
+                  ...dayChoices(most),
+                  ...(most === null ? [[null, t('neverExpires')] as const] : []),
+                ]}
+                onChange={setDays}
+              />
               <button type="submit">{t('createPublicLink')}</button>
             </form>
           )}
