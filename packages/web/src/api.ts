@@ -3,6 +3,7 @@
  * and out, problems (RFC 9457) turned into `ApiError`s that keep the status and the field
  * locations. Nothing here is private to the app: any client could make the same calls.
  */
+import { inLanguage } from './api-messages';
 
 export interface ProblemIssue {
   location?: string;
@@ -80,7 +81,12 @@ export async function apiWithHeaders<T = void>(
       res.status,
       p.title ?? res.statusText,
       p.detail,
-      Array.isArray(p.errors) ? p.errors : [],
+      // Field messages in the member's language (the API speaks English).
+      Array.isArray(p.errors)
+        ? p.errors.map((issue) =>
+            typeof issue.message === 'string' ? { ...issue, message: inLanguage(issue.message) } : issue,
+          )
+        : [],
       Number.isFinite(retry) && retry > 0 ? retry : null,
     );
   }

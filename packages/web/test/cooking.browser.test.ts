@@ -242,6 +242,12 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await page.getByRole('link', { name: 'Rezepte' }).waitFor();
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
     await page.getByRole('status').filter({ hasText: '2 Rezepte' }).waitFor();
+    // The API's field messages in German too: a recipe without a title.
+    await page.goto(`${h.origin}/new`);
+    await page.getByRole('heading', { name: 'Neues Rezept' }).waitFor();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await page.waitForSelector('[data-field="title"][aria-invalid="true"]');
+    await expect(page.locator('#error-title').textContent()).resolves.toBe('darf nicht leer sein');
     await context.close();
   }, 60_000);
 
