@@ -287,6 +287,15 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     });
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     expect(widths.rowScrolls).toBe(true);
+    // The order's choice reads whole on a phone (it had a third of the row: "Recently").
+    const room = await page.getByLabel('Sort').evaluate((select: HTMLSelectElement) => {
+      const pen = document.createElement('canvas').getContext('2d')!;
+      pen.font = getComputedStyle(select).font;
+      const style = getComputedStyle(select);
+      const inside = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return inside - pen.measureText(select.selectedOptions[0]!.text).width;
+    });
+    expect(room).toBeGreaterThan(0);
     // The last tag is reachable: the row scrolls it into view.
     await row.getByText('vegan').click();
     await page.waitForURL(/tags=vegan/);
