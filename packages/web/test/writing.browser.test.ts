@@ -205,6 +205,19 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('on a phone, a group’s name keeps room to be read beside its remove button', async () => {
+    const context = await h.context({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    await page.goto(`${h.origin}/new`);
+    await page.getByRole('button', { name: /Add a group/ }).click();
+    const names = page.getByLabel('Group name (optional)');
+    await names.nth(1).fill('For the sauce');
+    const width = await names.nth(1).evaluate((input) => input.clientWidth);
+    expect(width).toBeGreaterThan(180);
+    await context.close();
+  }, 60_000);
+
   it('reports an edit conflict instead of overwriting, and keeps the changes', async () => {
     const stew = {
       title: 'Bean stew',
