@@ -1,7 +1,7 @@
 /**
- * The API's field messages ("must not be empty", "must be at most 200 characters") in the member's
- * language. The API speaks English; a German screen should not. Messages not known here stay as
- * the API wrote them.
+ * The API's field messages ("must not be empty", "must be at most 200 characters") and the
+ * sentences members meet most in the member's language. The API speaks English; a German screen
+ * should not. Messages not known here stay as the API wrote them.
  */
 import { locale } from './i18n';
 
@@ -53,9 +53,22 @@ const GERMAN: ReadonlyArray<readonly [RegExp, (...caught: string[]) => string]> 
     () => `ist nötig, wenn die Angabe eine Spanne ist, etwa ${RANGE_DE}`,
   ],
   [/^is only allowed when the phrase is a range/, () => `ist nur bei einer Spanne erlaubt, etwa ${RANGE_DE}`],
+  // The sentences members meet most (a problem's detail); the reason a page gave stays its own.
+  [/^The page could not be read: (.+)$/, (reason) => `Die Seite konnte nicht gelesen werden: ${reason}`],
+  [/^could not be read: (.+)$/, (reason) => `konnte nicht gelesen werden: ${reason}`],
+  [/^The current password is wrong\.$/, () => 'Das aktuelle Passwort stimmt nicht.'],
+  [/^Wrong username or password\.$/, () => 'Benutzername oder Passwort stimmt nicht.'],
+  [/^The username "(.+)" is taken\.$/, (name) => `Der Benutzername „${name}“ ist vergeben.`],
+  [/^No such recipe\.$/, () => 'Dieses Rezept gibt es nicht.'],
+  [/^This link is unknown, used or expired\.$/, () => 'Dieser Link ist unbekannt, benutzt oder abgelaufen.'],
+  [/^This household sends no mail\.$/, () => 'Dieser Haushalt verschickt keine Mails.'],
+  [
+    /^You cannot mark your own recipe tasty\.$/,
+    () => 'Das eigene Rezept kann man nicht als lecker markieren.',
+  ],
 ];
 
-/** A field message of the API in the current language. */
+/** A field message or a problem's sentence of the API, in the current language. */
 export function inLanguage(message: string): string {
   if (locale() !== 'de') return message;
   for (const [pattern, german] of GERMAN) {

@@ -1,4 +1,5 @@
 import { ApiError } from './api';
+import { inLanguage } from './api-messages';
 import { t } from './i18n';
 
 /**
@@ -9,6 +10,6 @@ import { t } from './i18n';
 export function problemText(error: unknown): string {
   if (!(error instanceof ApiError)) return t('somethingWrong');
   const schemaRefusal = error.detail === undefined || error.detail.startsWith('validation failed');
-  if (!schemaRefusal) return error.detail!;
+  if (!schemaRefusal) return inLanguage(error.detail!);
   return error.issues[0]?.message ?? error.title;
 }

@@ -14,6 +14,10 @@ describe('the API’s field messages in the member’s language', () => {
     expect(inLanguage("must occur in the step's text")).toBe('muss im Text des Schritts vorkommen');
     expect(inLanguage('is required')).toBe('fehlt');
     expect(inLanguage('something only the API knows')).toBe('something only the API knows');
+    expect(inLanguage('The page could not be read: the site answered 404 Not Found.')).toBe(
+      'Die Seite konnte nicht gelesen werden: the site answered 404 Not Found.',
+    );
+    expect(inLanguage('The username "emil" is taken.')).toBe('Der Benutzername „emil“ ist vergeben.');
     setLocale('en');
     expect(inLanguage('must not be empty')).toBe('must not be empty');
   });

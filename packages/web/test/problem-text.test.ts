@@ -1,4 +1,5 @@
 import { ApiError } from '../src/api';
+import { setLocale } from '../src/i18n';
 import { problemText } from '../src/problem-text';
 
 describe('what a refused call tells the member', () => {
@@ -11,6 +12,11 @@ describe('what a refused call tells the member', () => {
       null,
     );
     expect(problemText(unreadable)).toBe('The page could not be read: the site answered 404 Not Found.');
+    setLocale('de');
+    expect(problemText(unreadable)).toBe(
+      'Die Seite konnte nicht gelesen werden: the site answered 404 Not Found.',
+    );
+    setLocale('en');
     expect(problemText(new ApiError(409, 'Conflict', 'The username "emil" is taken.', [], null))).toBe(
       'The username "emil" is taken.',
     );
