@@ -140,6 +140,8 @@ describe('the web app, part 2: write, import, share', () => {
     // Share it, and open the public link where nobody is signed in.
     await page.getByRole('link', { name: 'view the recipe' }).click();
     await page.getByRole('heading', { name: 'Carrot soup', level: 1 }).waitFor();
+    // The cover shows first, under the number the photo editor gave it.
+    await expect(page.locator('.photos img').first().getAttribute('alt')).resolves.toBe('Photo 3 of 3');
     await page.getByRole('button', { name: 'Create a public link' }).click();
     const link = await page.getByRole('textbox', { name: 'Public link' }).inputValue();
     expect(link).toMatch(new RegExp(`^${h.origin}/s/`));

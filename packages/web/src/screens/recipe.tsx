@@ -89,9 +89,12 @@ export function RecipeScreen({ slug }: { slug: string }) {
     }
   };
   const own = recipe.createdBy.id === me.id;
-  const images = [...(recipe.images ?? [])].sort((a, b) =>
+  const byPosition = [...(recipe.images ?? [])].sort((a, b) => a.position - b.position);
+  const images = [...byPosition].sort((a, b) =>
     a.id === recipe.coverImageId ? -1 : b.id === recipe.coverImageId ? 1 : a.position - b.position,
   );
+  // A photo is numbered by its place, as the photo editor numbers it, though the cover shows first.
+  const numberOf = (id: string) => byPosition.findIndex((image) => image.id === id) + 1;
 
   return (
     <article class="recipe">
@@ -127,7 +130,7 @@ export function RecipeScreen({ slug }: { slug: string }) {
                 src={imageUrl(recipe.id, image.id, index === 0 ? 'detail' : 'thumb')}
                 width={image.width}
                 height={image.height}
-                alt={t('photoOf', { n: index + 1, count: images.length })}
+                alt={t('photoOf', { n: numberOf(image.id), count: images.length })}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 decoding="async"
               />
