@@ -57,16 +57,19 @@ function containsTag(el: Element, tag: string): boolean {
   return el.name === tag || el.children.some((c) => isElement(c) && containsTag(c, tag));
 }
 
+/** The element that gave each listed property of an item, or 'several' when more than one did. */
+type Holders = Map<string, Element | 'several'>;
+
 function readItem(el: Element, base: string, depth: number): MicrodataItem {
   const item: MicrodataItem = { types: words(el.attribs['itemtype']), properties: {} };
-  const holders = new Map<string, Element[]>();
+  const holders: Holders = new Map();
   for (const child of el.children) collectProperties(child, item, base, depth, holders);
   // A page that gives a listed property once, for the whole list without <li>s or <p>s in it
   // ("<div itemprop=ingredients>1 cup flour<br>2 eggs</div>", a <div> per line), gives its lines;
   // one that repeats it gives a line in each (which may hold blocks: "<dt>40 gr</dt><dd>spek</dd>").
-  for (const [name, [holder, ...others]] of holders) {
-    if (others.length > 0 || item.properties[name]?.length !== 1) continue;
-    const lines = textLinesOf(holder!);
+  for (const [name, holder] of holders) {
+    if (holder === 'several' || item.properties[name]?.length !== 1) continue;
+    const lines = textLinesOf(holder);
     if (lines.length >= 2) item.properties[name] = lines;
   }
   return item;
@@ -78,7 +81,7 @@ function collectProperties(
   item: MicrodataItem,
   base: string,
   depth: number,
-  holders: Map<string, Element[]>,
+  holders: Holders,
 ): void {
   if (!isElement(node)) return;
   const names = words(node.attribs['itemprop']);
@@ -95,7 +98,7 @@ function collectProperties(
     for (const name of names) {
       (item.properties[name] ??= []).push(...values);
       if (LISTED.has(name) && !nested && node.attribs['content'] === undefined)
-        holders.set(name, [...(holders.get(name) ?? []), node]);
+        holders.set(name, holders.has(name) ? 'several' : node);
     }
   }
   if (nested) return;

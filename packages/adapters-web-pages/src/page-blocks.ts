@@ -320,14 +320,11 @@ class BlockWriter {
       }
       if (node.name === 'li') {
         const { own, nested } = itemParts(node, ctx);
-        if (!headsGroup(node, own)) {
-          pushText(items, own);
-          items.push(...nested);
-          return;
-        }
-        // A group's name, set as a line of its own in bold.
-        close();
-        this.push({ kind: 'paragraph', text: own, lines: [own], emphasized: true }, ctx);
+        if (headsGroup(node, own)) {
+          // A group's name, set as a line of its own in bold.
+          close();
+          this.push({ kind: 'paragraph', text: own, lines: [own], emphasized: true }, ctx);
+        } else pushText(items, own);
         items.push(...nested);
         return;
       }
@@ -388,16 +385,16 @@ function itemParts(li: Element, ctx: Context): { own: string; nested: string[] }
       return;
     if (node.name === 'ul' || node.name === 'ol') return void nested.push(node);
     if (BLOCK_TAGS.has(node.name)) own.add(' ');
-    node.children.forEach((child, i) => {
-      if (i > 0 && isElement(child) && isElement(node.children[i - 1]!)) own.add(SEAM);
-      walk(child);
-    });
+    walkChildren(node);
     if (BLOCK_TAGS.has(node.name)) own.add(' ');
   };
-  li.children.forEach((child, i) => {
-    if (i > 0 && isElement(child) && isElement(li.children[i - 1]!)) own.add(SEAM);
-    walk(child);
-  });
+  // Two elements side by side with nothing between them leave a seam (read by withSeamsRead).
+  const walkChildren = (parent: Element): void =>
+    parent.children.forEach((child, i) => {
+      if (i > 0 && isElement(child) && isElement(parent.children[i - 1]!)) own.add(SEAM);
+      walk(child);
+    });
+  walkChildren(li);
   return {
     own: collapse(
       withSeamsRead(

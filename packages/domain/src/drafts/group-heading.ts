@@ -9,17 +9,22 @@ const FOR_THE =
 const WITH_COLON = /^(.+?)\s*:$/u;
 const DECORATED = /^(?:[*_=#~-]{2,}\s*)(.+?)(?:\s*[*_=#~-]{2,})$/u;
 
+/** Whether most of the lines are not written in capitals (at least half hold a small letter). */
+export function mostlyNotCapitals(lines: readonly string[]): boolean {
+  return lines.filter((line) => /\p{Ll}/u.test(line)).length >= lines.length / 2;
+}
+
 /**
  * "TO SERVE", "FILLING": a line in capitals of a few words, among lines that are not, heads a
- * group. (Alone, "SALT" may as well be an ingredient: the caller says whether the lines around
- * are written in capitals too.)
+ * group. (Alone, "SALT" may as well be an ingredient: the caller says, by mostlyNotCapitals over
+ * them once, whether the lines around are written in capitals too.)
  */
-export function capitalsHeading(line: string, others: readonly string[]): string | null {
+export function capitalsHeading(line: string, amongOrdinaryLines: boolean): string | null {
   const text = line.trim();
+  if (!amongOrdinaryLines) return null;
   if (!/^[\p{Lu}\s&'’-]{3,40}$/u.test(text) || !/\p{Lu}{3}/u.test(text) || text.split(/\s+/u).length > 4)
     return null;
-  const mixed = others.filter((other) => /\p{Ll}/u.test(other)).length;
-  return mixed >= others.length / 2 ? text : null;
+  return text;
 }
 
 /** The group's name when `line` is a group heading ("For the sauce:" → "For the sauce"); null for an ingredient. */

@@ -1,5 +1,5 @@
 import { emptyRecipe, type FoundGroup, type FoundRecipe, type FoundSection } from './found-recipe.js';
-import { capitalsHeading, groupHeading } from './group-heading.js';
+import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-heading.js';
 import {
   isStepNumber,
   splitInstructions,
@@ -72,9 +72,10 @@ function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
     current = { name, lines: [] };
   };
   const last = lines[lines.length - 1];
+  const ordinary = mostlyNotCapitals(lines);
   const add = (line: string): void => {
     // A line in capitals among lines that are not heads a group ("TO SERVE"), unless nothing follows it.
-    const name = groupHeading(line) ?? (line === last ? null : capitalsHeading(line, lines));
+    const name = groupHeading(line) ?? (line === last ? null : capitalsHeading(line, ordinary));
     if (name !== null) open(name);
     else if (line.length <= LINE_LIMIT && !NOT_AN_INGREDIENT.test(line.trim())) current.lines.push(line);
   };

@@ -9,7 +9,7 @@ import {
   type JsonLdGraph,
   type JsonNode,
 } from './json-ld.js';
-import { capitalsHeading, groupHeading } from './group-heading.js';
+import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-heading.js';
 import { splitInstructions, stepsOfText } from './instruction-text.js';
 
 /** A value as a list: schema.org allows one value or many for every property. */
@@ -54,7 +54,7 @@ function ingredientGroups(value: unknown, graph: JsonLdGraph): FoundGroup[] {
     current = { name, lines: [] };
   };
   const items = list(value);
-  const plain = items.filter((item): item is string => typeof item === 'string');
+  const ordinary = mostlyNotCapitals(items.filter((item): item is string => typeof item === 'string'));
   const isLast = (item: unknown): boolean => items[items.length - 1] === item;
   for (const item of items) {
     const node = resolve(item, graph);
@@ -66,7 +66,7 @@ function ingredientGroups(value: unknown, graph: JsonLdGraph): FoundGroup[] {
     }
     const lines = typeof node === 'string' ? textLines(node) : texts(node, graph);
     for (const line of lines) {
-      const heading = groupHeading(line) ?? (isLast(item) ? null : capitalsHeading(line, plain));
+      const heading = groupHeading(line) ?? (isLast(item) ? null : capitalsHeading(line, ordinary));
       if (heading !== null) open(heading);
       else current.lines.push(line);
     }
