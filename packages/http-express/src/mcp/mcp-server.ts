@@ -18,7 +18,6 @@ import { HttpProblem, type Problem, problemFromDomain, validationProblem } from 
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { issuesFrom } from '../schemas/validation-issues.js';
 import type { Tool } from './tools.js';
-import { asListed } from './tool-schemas.js';
 
 /** The name and version this server gives MCP clients. */
 export interface ServerIdentity {
@@ -98,8 +97,8 @@ export function mcpServer(ctx: McpContext): Server {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: asListed(tool.inputSchema) as { type: 'object' },
-      ...(tool.outputSchema ? { outputSchema: asListed(tool.outputSchema) as { type: 'object' } } : {}),
+      inputSchema: tool.listed.inputSchema as { type: 'object' },
+      ...(tool.listed.outputSchema ? { outputSchema: tool.listed.outputSchema as { type: 'object' } } : {}),
       annotations: { title: tool.title, ...tool.annotations },
     })),
   }));

@@ -1,7 +1,7 @@
 import type { OperationTable } from '../operations/operation-table.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
-import { parameterProperties, standAlone, withStepTimesRequired } from './tool-schemas.js';
+import { asListed, parameterProperties, standAlone, withStepTimesRequired } from './tool-schemas.js';
 
 /** What MCP clients may tell their users about a tool before calling it. */
 export interface ToolAnnotations {
@@ -29,15 +29,21 @@ export interface Tool {
   annotations: ToolAnnotations;
   /** Every operation the tool may call: it is listed to a caller that may call them all. */
   operationIds: string[];
+  /** The arguments' schema as the REST route checks them (formats and all). */
   inputSchema: JsonSchema;
   /** The structured result's schema, for tools whose operations answer a body. */
   outputSchema?: JsonSchema;
+  /** Both as clients are shown them (asListed), worked out once. */
+  listed: { inputSchema: JsonSchema; outputSchema?: JsonSchema };
   /** Which argument names a path or query value of the operation (`recipeId` for `id`). */
   argumentOf: Record<string, string>;
   toCall(args: Record<string, unknown>): OperationCall;
   /** What a tool whose operation answers nothing says it did. */
   done?(args: Record<string, unknown>): string;
 }
+
+/** A tool before its schemas are worked out as clients are shown them. */
+type UnlistedTool = Omit<Tool, 'listed'>;
 
 interface FromOperation {
   name: string;
@@ -55,7 +61,7 @@ interface FromOperation {
 type Build = { operations: OperationTable; registry: SchemaRegistry };
 
 /** A tool whose arguments are the operation's path and query values and its body's members, side by side. */
-function fromOperation({ operations, registry }: Build, spec: FromOperation): Tool {
+function fromOperation({ operations, registry }: Build, spec: FromOperation): UnlistedTool {
   const op = operations.get(spec.operationId);
   const rename = spec.rename ?? {};
   const adjust = spec.strictSteps ? withStepTimesRequired : undefined;
@@ -112,7 +118,7 @@ function fromOperation({ operations, registry }: Build, spec: FromOperation): To
 function mark(
   { operations }: Build,
   spec: { name: string; title: string; description: string; flag: string; set: string; clear: string },
-): Tool {
+): UnlistedTool {
   const set = operations.get(spec.set);
   const clear = operations.get(spec.clear);
   return {
@@ -155,7 +161,7 @@ const STEP_RULES =
 /** Every MCP tool, bound to the operations of the table. */
 export function mcpTools(operations: OperationTable, registry: SchemaRegistry): Tool[] {
   const b = { operations, registry };
-  return [
+  return withListings([
     fromOperation(b, {
       name: 'search_recipes',
       title: 'Search recipes',
@@ -281,5 +287,16 @@ export function mcpTools(operations: OperationTable, registry: SchemaRegistry): 
       set: 'set-tasty',
       clear: 'delete-tasty',
     }),
-  ];
+  ]);
+}
+
+/** Each tool with its schemas as clients are shown them. */
+function withListings(tools: UnlistedTool[]): Tool[] {
+  return tools.map((tool) => ({
+    ...tool,
+    listed: {
+      inputSchema: asListed(tool.inputSchema),
+      ...(tool.outputSchema ? { outputSchema: asListed(tool.outputSchema) } : {}),
+    },
+  }));
 }
