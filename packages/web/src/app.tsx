@@ -6,7 +6,7 @@ import { Header } from './components/header';
 import { TimerBar } from './components/timer-bar';
 import { setLocale, t } from './i18n';
 import { lazy } from './lazy';
-import { navigate, routeOf, useLocation } from './router';
+import { focusScreen, navigate, routeOf, useLocation } from './router';
 import type { Route } from './router';
 import { SessionContext } from './session';
 import type { Session } from './session';
@@ -59,8 +59,7 @@ export function App() {
   // Just signed in: the screen that replaced the sign-in form takes the focus (its button is gone).
   const before = useRef(state.kind);
   useEffect(() => {
-    if (before.current === 'signed-out' && state.kind === 'signed-in')
-      setTimeout(() => document.getElementById('main')?.focus({ preventScroll: true }), 0);
+    if (before.current === 'signed-out' && state.kind === 'signed-in') focusScreen();
     before.current = state.kind;
   }, [state.kind]);
 

@@ -2,6 +2,11 @@ import { ApiError } from './api';
 import { inLanguage } from './api-messages';
 import { t } from './i18n';
 
+/** The recipe asked for is not there (or its address could be no recipe's). */
+export function noSuchRecipe(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 422);
+}
+
 /**
  * What a refused call tells the member: the problem's own sentence when it has one ("The page could
  * not be read: the site answered 404 Not Found"), else — a body that broke its schema, whose

@@ -47,10 +47,14 @@ export function asFraction(quantity: number): string | null {
   if (rest > 0.96) return String(whole + 1);
   // Eighths and thirds only where the cook would weigh no more exactly (large amounts are numbers).
   if (whole >= 20) return null;
-  for (const [value, glyph] of FRACTIONS) {
-    if (Math.abs(rest - value) < 0.03) return whole === 0 ? glyph : `${whole} ${glyph}`;
-  }
-  return null;
+  return withFraction(whole, rest, 0.03);
+}
+
+/** `whole` and the cook's fraction within `tolerance` of `rest` (`1 ½`, `⅓`); null when none is. */
+function withFraction(whole: number, rest: number, tolerance: number): string | null {
+  const glyph = FRACTIONS.find(([value]) => Math.abs(rest - value) < tolerance)?.[1];
+  if (glyph === undefined) return null;
+  return whole === 0 ? glyph : `${whole} ${glyph}`;
 }
 
 /**
@@ -61,13 +65,8 @@ export function asFraction(quantity: number): string | null {
 export function editableQuantity(quantity: number, unit: string | null): string {
   const metric = unit !== null && METRIC.has(unit.trim().toLowerCase());
   const whole = Math.floor(quantity);
-  const rest = quantity - whole;
-  if (!metric && rest > 1e-9) {
-    for (const [value, glyph] of FRACTIONS) {
-      if (Math.abs(rest - value) < 1e-9) return whole === 0 ? glyph : `${whole} ${glyph}`;
-    }
-  }
-  return String(Number(quantity.toPrecision(12)));
+  const exact = metric ? null : withFraction(whole, quantity - whole, 1e-9);
+  return exact ?? String(Number(quantity.toPrecision(12)));
 }
 
 /** A decimal with no more digits than make sense for the size: 1250, 37.5, 1.25, 0.33. */

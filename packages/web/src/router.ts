@@ -77,8 +77,14 @@ export function navigate(to: string, replace = false): void {
   for (const listener of listeners) listener();
   if (replace) return;
   window.scrollTo(0, 0);
-  // The new screen takes the focus, as a page load leaves it: the next Tab starts at its top, and
-  // a screen reader hears that the screen changed. (After the render the listeners asked for.)
+  focusScreen();
+}
+
+/**
+ * The screen now shown takes the focus, as a page load leaves it: the next Tab starts at its top,
+ * and a screen reader hears that the screen changed. (After the render just asked for.)
+ */
+export function focusScreen(): void {
   setTimeout(() => document.getElementById('main')?.focus({ preventScroll: true }), 0);
 }
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api } from '../api';
+import { api } from '../api';
 import type { Recipe } from '../api';
 import { TimerBar } from '../components/timer-bar';
 import { t } from '../i18n';
-import { problemText } from '../problem-text';
+import { noSuchRecipe, problemText } from '../problem-text';
 import { scaleFactor } from '../quantities';
 import { recipePath } from '../router';
 import { IngredientLine, StepText, referenced, wantedServings } from './recipe';
@@ -22,10 +22,7 @@ export function CookMode({ slug }: { slug: string }) {
         setRecipe(r);
         document.title = `${t('cookMode')}: ${r.title} · ${t('appName')}`;
       },
-      (e: unknown) =>
-        setFailed(
-          e instanceof ApiError && (e.status === 404 || e.status === 422) ? t('notFound') : problemText(e),
-        ),
+      (e: unknown) => setFailed(noSuchRecipe(e) ? t('notFound') : problemText(e)),
     );
   }, [slug]);
 

@@ -71,8 +71,9 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const [missing, setMissing] = useState(false);
   const root = useRef<HTMLFormElement>(null);
   const id = recipe?.id ?? null;
+  const importing = !slug && url.searchParams.get('from') === 'import';
   /** Where the changes are kept: the recipe's id, else an imported draft's own place, else a new recipe's. */
-  const kept = id ?? (!slug && url.searchParams.get('from') === 'import' ? 'import' : null);
+  const kept = id ?? (importing ? 'import' : null);
 
   useEffect(() => {
     document.title = `${slug ? t('editRecipe') : t('newRecipe')} · ${t('appName')}`;
@@ -81,7 +82,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
       () => undefined,
     );
     if (!slug) {
-      const draft = url.searchParams.get('from') === 'import' ? readImport() : null;
+      const draft = importing ? readImport() : null;
       const start = draft ? formOf(draft.recipe) : emptyForm();
       // An imported draft's changes are kept apart from a new recipe's: a reload brings them back.
       const stored = readStored(draft ? 'import' : null);

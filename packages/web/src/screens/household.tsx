@@ -6,7 +6,7 @@ import { type Outcome, OutcomeLine } from '../components/outcome';
 import { PersonBadge } from '../components/person-badge';
 import { Choice } from '../components/choice';
 import { date, duration, t } from '../i18n';
-import { PREVIEW_MINUTES, TOKEN_DAYS, dayChoices } from '../lifetimes';
+import { PREVIEW_MINUTES, TOKEN_DAYS, dayChoices, withinMost } from '../lifetimes';
 import { problemText } from '../problem-text';
 import { isAdmin, useSession } from '../session';
 
@@ -356,7 +356,7 @@ function Tokens() {
         <Choice
           label={t('validDays')}
           value={days}
-          options={[...TOKEN_DAYS.map((n) => [n, t('dayCount', { n })] as const), [null, t('neverExpires')]]}
+          options={[...dayChoices(null, TOKEN_DAYS), [null, t('neverExpires')]]}
           onChange={setDays}
         />
         {error && (
@@ -509,12 +509,10 @@ function Settings() {
         options={[[null, t('noLimit')], ...dayChoices()]}
         onChange={(publicShareMaxDays) => {
           // A default beyond the new maximum comes down to it, as the API would bring it.
-          const beyond =
-            publicShareMaxDays !== null && (values.publicShareDefaultDays ?? Infinity) > publicShareMaxDays;
           setValues({
             ...values,
             publicShareMaxDays,
-            publicShareDefaultDays: beyond ? publicShareMaxDays : values.publicShareDefaultDays,
+            publicShareDefaultDays: withinMost(values.publicShareDefaultDays, publicShareMaxDays),
           });
         }}
       />

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api, imageUrl } from '../api';
+import { api, imageUrl } from '../api';
 import type { Ingredient, Person, Recipe } from '../api';
 import { PersonBadge } from '../components/person-badge';
 import { duration, t } from '../i18n';
 import { formatQuantity, scaleFactor, scaled } from '../quantities';
 import { navigate, recipePath } from '../router';
 import { useSession } from '../session';
-import { problemText } from '../problem-text';
+import { noSuchRecipe, problemText } from '../problem-text';
 import { stepPieces } from '../step-text';
 import { startTimer } from '../timers';
 import { Comments } from './comments';
@@ -43,7 +43,7 @@ export function RecipeScreen({ slug }: { slug: string }) {
         setServings(wantedServings(r));
         document.title = `${r.title} · ${t('appName')}`;
       },
-      (e: unknown) => setMissing(e instanceof ApiError && (e.status === 404 || e.status === 422)),
+      (e: unknown) => setMissing(noSuchRecipe(e)),
     );
   }, [slug]);
 
@@ -90,9 +90,9 @@ export function RecipeScreen({ slug }: { slug: string }) {
   };
   const own = recipe.createdBy.id === me.id;
   const byPosition = [...(recipe.images ?? [])].sort((a, b) => a.position - b.position);
-  const images = [...byPosition].sort((a, b) =>
-    a.id === recipe.coverImageId ? -1 : b.id === recipe.coverImageId ? 1 : a.position - b.position,
-  );
+  // The cover first, the rest in their places (the sort keeps the order of equals).
+  const isCover = (id: string) => Number(id === recipe.coverImageId);
+  const images = [...byPosition].sort((a, b) => isCover(b.id) - isCover(a.id));
   // A photo is numbered by its place, as the photo editor numbers it, though the cover shows first.
   const numberOf = (id: string) => byPosition.findIndex((image) => image.id === id) + 1;
 

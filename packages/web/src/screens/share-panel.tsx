@@ -4,7 +4,7 @@ import type { Recipe, Share } from '../api';
 import { CopyField } from '../components/copy-field';
 import { Choice } from '../components/choice';
 import { date, t } from '../i18n';
-import { dayChoices } from '../lifetimes';
+import { dayChoices, withinMost } from '../lifetimes';
 import { problemText } from '../problem-text';
 import { useSession } from '../session';
 
@@ -15,11 +15,7 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
   const [share, setShare] = useState<Share | null>(null);
   const most = settings.publicShareMaxDays;
   // The household's default, within its maximum; no end only while there is no maximum.
-  const [days, setDays] = useState<number | null>(
-    most !== null && (settings.publicShareDefaultDays ?? Infinity) > most
-      ? most
-      : settings.publicShareDefaultDays,
-  );
+  const [days, setDays] = useState(withinMost(settings.publicShareDefaultDays, most));
   const [chat, setChat] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chatError, setChatError] = useState<string | null>(null);
