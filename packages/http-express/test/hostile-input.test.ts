@@ -70,23 +70,24 @@ describe('bodies', () => {
   });
 
   it('answers a body broken in a million places with its first issues alone, in a few kilobytes', async () => {
-    const recipe = (ingredients: unknown[]) =>
-      plainRecipeBody({ ingredientGroups: [{ name: null, ingredients }] });
-    const empties = (n: number) => Array.from({ length: n }, () => ({}));
+    /** A recipe of `n` empty ingredients, sent: each misses its four fields. */
+    const withEmptyIngredients = (n: number) =>
+      request(t.app)
+        .post('/api/v1/recipes')
+        .set('Cookie', user.cookie)
+        .send(
+          plainRecipeBody({
+            ingredientGroups: [{ name: null, ingredients: Array.from({ length: n }, () => ({})) }],
+          }),
+        );
     // 300,000 empty ingredients (0.9 MB): over the limit of 2,000 and 1.2 million missing fields.
-    const flood = await request(t.app)
-      .post('/api/v1/recipes')
-      .set('Cookie', user.cookie)
-      .send(recipe(empties(300_000)));
+    const flood = await withEmptyIngredients(300_000);
     expectProblem(flood, 422);
     expect(flood.text.length).toBeLessThan(20_000);
     expect(flood.body.errors.length).toBeGreaterThanOrEqual(1);
     expect(flood.body.errors[0].location).toMatch(/^body\.ingredientGroups\[0\]\.ingredients/);
     // Within the size the rules allow, every issue is found, and the first hundred are listed.
-    const many = await request(t.app)
-      .post('/api/v1/recipes')
-      .set('Cookie', user.cookie)
-      .send(recipe(empties(50)));
+    const many = await withEmptyIngredients(50);
     expectProblem(many, 422);
     expect(many.body.errors).toHaveLength(100);
     expect(many.body.detail).toBe('validation failed (the first 100 of 200 issues)');
@@ -94,10 +95,7 @@ describe('bodies', () => {
       location: 'body.ingredientGroups[0].ingredients[0].quantity',
       message: 'is required',
     });
-    const few = await request(t.app)
-      .post('/api/v1/recipes')
-      .set('Cookie', user.cookie)
-      .send(recipe(empties(2)));
+    const few = await withEmptyIngredients(2);
     expect(few.body.errors).toHaveLength(8);
     expect(few.body.detail).toBe('validation failed');
   });

@@ -1,31 +1,9 @@
 /** Recipe bodies and calls shared by the recipe tests. */
 import request from 'supertest';
+import type { Body } from '../test-support/recipe-body.js';
 import type { Member, TestApp } from '../test-support/test-app.js';
 
-export interface Body {
-  [field: string]: unknown;
-}
-
-/**
- * A valid recipe body with nothing in it that refers to anything else (one ingredient, one step,
- * no references, no times); `changes` replace top-level fields.
- */
-export function plainRecipeBody(changes: Body = {}): Body {
-  return {
-    title: 'Bread',
-    description: '',
-    servings: 2,
-    prepMinutes: null,
-    cookMinutes: null,
-    sourceUrl: null,
-    tags: [],
-    ingredientGroups: [
-      { name: null, ingredients: [{ quantity: 500, unit: 'g', name: 'flour', note: null }] },
-    ],
-    steps: [{ text: 'Bake it.' }],
-    ...changes,
-  };
-}
+export { type Body, plainRecipeBody } from '../test-support/recipe-body.js';
 
 /** A complete, valid recipe body; `changes` replace top-level fields. */
 export function recipeBody(changes: Body = {}): Body {

@@ -97,19 +97,3 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('header.top nav').waitFor();
 }
-
-/** A recipe as the API takes it: one ingredient, one step; `over` sets what a test cares about. */
-export function recipeInput(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: 'Bread',
-    description: '',
-    servings: 2,
-    prepMinutes: null,
-    cookMinutes: null,
-    sourceUrl: null,
-    tags: [],
-    ingredientGroups: [{ name: null, ingredients: [{ quantity: 1, unit: null, name: 'flour', note: null }] }],
-    steps: [{ text: 'Bake it.' }],
-    ...over,
-  };
-}

@@ -3,13 +3,8 @@
  * setup link, which the new member opens to finish; API tokens are made (shown once) and revoked.
  */
 import request from 'supertest';
-import {
-  type WebHarness,
-  recipeInput,
-  seriousViolations,
-  signIn,
-  startWebHarness,
-} from './browser-support.js';
+import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
+import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
 
 describe('the household screen', () => {
   let h: WebHarness;
@@ -137,7 +132,7 @@ describe('the household screen', () => {
         .post('/api/v1/recipes')
         .set('Cookie', admin.cookie)
         .send(
-          recipeInput({
+          plainRecipeBody({
             title,
             ingredientGroups: [
               { name: null, ingredients: [{ quantity: 1, unit: null, name: 'something', note: null }] },

@@ -9,13 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import type { Member } from '@larder/http-express/test-support/test-app.js';
 import request from 'supertest';
-import {
-  type WebHarness,
-  recipeInput,
-  seriousViolations,
-  signIn,
-  startWebHarness,
-} from './browser-support.js';
+import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
+import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
 
 function recipePage(origin: string): string {
   const recipe = {
@@ -231,7 +226,7 @@ describe('the web app, part 2: write, import, share', () => {
     const created = await request(h.t.app)
       .post('/api/v1/recipes')
       .set('Cookie', ann.cookie)
-      .send(recipeInput({ ...stew, description: 'First version.' }));
+      .send(plainRecipeBody({ ...stew, description: 'First version.' }));
     expect(created.status).toBe(201);
     const context = await h.context();
     const page = await context.newPage();
@@ -245,7 +240,7 @@ describe('the web app, part 2: write, import, share', () => {
     const other = await request(h.t.app)
       .put(`/api/v1/recipes/${created.body.id}`)
       .set('Cookie', h.t.owner.cookie)
-      .send(recipeInput({ ...stew, description: 'Their version.' }));
+      .send(plainRecipeBody({ ...stew, description: 'Their version.' }));
     expect(other.status).toBe(200);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
