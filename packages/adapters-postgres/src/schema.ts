@@ -203,6 +203,7 @@ export interface SignInFlowsTable {
   next_path: string;
   account_id: string | null;
   setup_token_digest: string | null;
+  browser_digest: Generated<string>;
   created_at: Timestamp;
   expires_at: Timestamp;
 }

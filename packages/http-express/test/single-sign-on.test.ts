@@ -28,6 +28,7 @@ beforeAll(async () => {
       SERVICE_OIDC_CLIENT_ID: idp.clientId,
       SERVICE_OIDC_CLIENT_SECRET: idp.clientSecret,
       SERVICE_OIDC_NAME: 'Family ID',
+      SERVICE_TRUSTED_PROXIES: 'loopback',
     },
     {
       identityProvider: new OpenIdConnectProvider({
@@ -45,31 +46,59 @@ afterAll(async () => {
   await idp.stop();
 });
 
-const cookieOf = (res: request.Response) =>
+const cookieNamed = (res: request.Response, name: string) =>
   ([] as string[])
     .concat(res.headers['set-cookie'] ?? [])
-    .find((c) => c.startsWith('service_session='))
+    .find((c) => c.startsWith(`${name}=`))
     ?.split(';')[0];
+const cookieOf = (res: request.Response) => cookieNamed(res, 'service_session');
 
-/** Posts the start form (as a member, when given) and answers where the browser is sent. */
-async function start(form: Record<string, string>, who?: Member): Promise<string> {
-  const req = request(t.app).post('/api/v1/auth/oidc/start').type('form').send(form);
-  const res = await (who ? req.set('Cookie', who.cookie) : req);
+/** The flow cookie of the browser that started each flow, by the flow's state. */
+const browserOf = new Map<string, string>();
+const stateOf = (address: string) => new URL(address).searchParams.get('state') ?? '';
+let addresses = 0;
+
+/**
+ * Posts the start form (as a member, when given; from a browser with `browser` as its flow cookie,
+ * when given) and answers where the browser is sent. Each start comes from an address of its own
+ * (through the trusted loopback proxy), as the household's starts never come close to the limit.
+ */
+async function start(
+  form: Record<string, string>,
+  who?: Member,
+  options: { browser?: string; from?: string } = {},
+): Promise<string> {
+  const cookies = [who?.cookie, options.browser].filter(Boolean).join('; ');
+  const res = await request(t.app)
+    .post('/api/v1/auth/oidc/start')
+    .set('X-Forwarded-For', options.from ?? `198.51.100.${(addresses++ % 250) + 1}`)
+    .set('Cookie', cookies)
+    .type('form')
+    .send(form);
   expect(res.status).toBe(303);
-  return String(res.headers['location']);
+  const location = String(res.headers['location']);
+  const browser = cookieNamed(res, 'service_sign_on');
+  if (browser) browserOf.set(stateOf(location), browser);
+  return location;
 }
 
-/** The callback request, as the browser would make it coming back from the provider. */
-function callback(callbackUrl: string) {
+/**
+ * The callback request, as the browser would make it coming back from the provider: by default
+ * the browser that started the flow, signed in as `who` when given; `browser: null` is another
+ * browser, without that flow cookie.
+ */
+function callback(callbackUrl: string, who?: Member, browser?: string | null) {
   const url = new URL(callbackUrl);
-  return request(t.app).get(`${url.pathname}${url.search}`);
+  const flowCookie = browser === undefined ? browserOf.get(stateOf(callbackUrl)) : browser;
+  const cookies = [flowCookie, who?.cookie].filter(Boolean).join('; ');
+  return request(t.app).get(`${url.pathname}${url.search}`).set('Cookie', cookies);
 }
 
 /** A whole flow: start, sign in at the provider as `person`, come back. */
 async function flow(form: Record<string, string>, person: TestPerson, who?: Member) {
   const toProvider = await start(form, who);
   expect(toProvider.startsWith(idp.issuer)).toBe(true);
-  return callback(await idp.signIn(toProvider, { as: person }));
+  return callback(await idp.signIn(toProvider, { as: person }), who);
 }
 
 it('says whether it is offered, and by whom', async () => {
@@ -242,6 +271,111 @@ describe('flows that must fail', () => {
     expect((await callback(late)).headers['location']).toBe('/?oidc=failed');
   });
 
+  it('is finished only in the browser that started it: no planted sign-in, no identity connected across browsers', async () => {
+    const mal = await t.member('user', 'mal');
+    const max = await t.member('user', 'max');
+    const vic = await t.member('user', 'vic');
+    await flow({ intent: 'link', next: '/' }, { subject: 'sub-mal' }, mal);
+    const identityOf = async (who: Member) =>
+      (await request(t.app).get('/api/v1/auth/me/identity').set('Cookie', who.cookie)).status;
+
+    // The attacker signs in at the provider and has the victim's browser open the way back.
+    const malsLogin = await idp.signIn(await start({ intent: 'login', next: '/' }), {
+      as: { subject: 'sub-mal' },
+    });
+    const planted = await callback(malsLogin, vic, null);
+    expect(planted.headers['location']).toBe('/?oidc=failed');
+    expect(cookieOf(planted)).toBeUndefined();
+    // … nor when the victim's browser holds a flow cookie of its own.
+    const vicsBrowser = browserOf.get(stateOf(await start({ intent: 'login', next: '/' })));
+    const again = await idp.signIn(await start({ intent: 'login', next: '/' }), {
+      as: { subject: 'sub-mal' },
+    });
+    const plantedAgain = await callback(again, undefined, vicsBrowser);
+    expect(plantedAgain.headers['location']).toBe('/?oidc=failed');
+    expect(cookieOf(plantedAgain)).toBeUndefined();
+
+    // The attacker starts connecting his account and sends the victim the provider's page.
+    const malsLink = await start({ intent: 'link', next: '/' }, max);
+    const victimBack = await idp.signIn(malsLink, { as: { subject: 'sub-vic' } });
+    expect((await callback(victimBack, vic, null)).headers['location']).toBe('/?oidc=failed');
+    expect(await identityOf(max)).toBe(404);
+
+    // The victim's own connecting, its address leaked, finished by the attacker as himself.
+    const vicsLink = await start({ intent: 'link', next: '/' }, vic);
+    const hijack = await idp.signIn(vicsLink, { as: { subject: 'sub-max' } });
+    expect((await callback(hijack, max, null)).headers['location']).toBe('/?oidc=failed');
+    expect(await identityOf(vic)).toBe(404);
+
+    // The victim's browser itself finishes what it started.
+    const own = await start({ intent: 'link', next: '/' }, vic);
+    expect(
+      (await callback(await idp.signIn(own, { as: { subject: 'sub-vic' } }), vic)).headers['location'],
+    ).toBe('/');
+    expect(await identityOf(vic)).toBe(200);
+  });
+
+  it('connects only while the starting browser is still signed in as that member', async () => {
+    const nia = await t.member('user', 'nia');
+    const ola = await t.member('user', 'ola');
+    const signedOut = await idp.signIn(await start({ intent: 'link', next: '/' }, nia), {
+      as: { subject: 'sub-next-person' },
+    });
+    expect((await callback(signedOut)).headers['location']).toBe('/?oidc=failed');
+    const someoneElse = await idp.signIn(await start({ intent: 'link', next: '/' }, nia), {
+      as: { subject: 'sub-next-person' },
+    });
+    expect((await callback(someoneElse, ola)).headers['location']).toBe('/?oidc=failed');
+    for (const who of [nia, ola]) {
+      expect((await request(t.app).get('/api/v1/auth/me/identity').set('Cookie', who.cookie)).status).toBe(
+        404,
+      );
+    }
+  });
+
+  it('lets one browser run flows in two tabs at once', async () => {
+    const first = await start({ intent: 'login', next: '/a' });
+    const browser = browserOf.get(stateOf(first));
+    const second = await start({ intent: 'login', next: '/b' }, undefined, { browser });
+    expect(browserOf.get(stateOf(second))).toBe(browser);
+    const stranger = { as: { subject: 'sub-two-tabs' } };
+    expect((await callback(await idp.signIn(second, stranger))).headers['location']).toBe('/b?oidc=unlinked');
+    expect((await callback(await idp.signIn(first, stranger))).headers['location']).toBe('/a?oidc=unlinked');
+  });
+
+  it('starts at most 30 flows per client address within ten minutes', async () => {
+    const from = '203.0.113.77';
+    for (let i = 0; i < 30; i++) {
+      expect((await start({ intent: 'login', next: '/' }, undefined, { from })).startsWith(idp.issuer)).toBe(
+        true,
+      );
+    }
+    expect(await start({ intent: 'login', next: '/' }, undefined, { from })).toBe('/?oidc=failed');
+    expect((await start({ intent: 'login', next: '/' })).startsWith(idp.issuer)).toBe(true);
+    t.clock.advance(11 * MINUTE);
+    expect((await start({ intent: 'login', next: '/' }, undefined, { from })).startsWith(idp.issuer)).toBe(
+      true,
+    );
+  });
+
+  it('sends the browser back with ?oidc=failed whatever the callback address holds', async () => {
+    for (const query of [
+      `state=${'s'.repeat(600)}&code=c`,
+      `state=s&code=${'c'.repeat(5000)}`,
+      `error=${'e'.repeat(300)}`,
+      'state[a]=b&code=c',
+      'state=a&state=b',
+      'code[]=x',
+    ]) {
+      const res = await request(t.app).get(`/api/v1/auth/oidc/callback?${query}`);
+      expect([query.slice(0, 30), res.status, res.headers['location']]).toEqual([
+        query.slice(0, 30),
+        303,
+        '/?oidc=failed',
+      ]);
+    }
+  });
+
   it('sends the browser only to a local path', async () => {
     for (const next of [
       '//evil.example',
@@ -294,7 +428,8 @@ describe('flows that must fail', () => {
       },
     );
     try {
-      const down = await request(late.app)
+      const browser = request.agent(late.app);
+      const down = await browser
         .post('/api/v1/auth/oidc/start')
         .type('form')
         .send({ intent: 'login', next: '/' });
@@ -303,7 +438,7 @@ describe('flows that must fail', () => {
       await late.login(late.owner.username, late.owner.password);
 
       await idp.start();
-      const up = await request(late.app)
+      const up = await browser
         .post('/api/v1/auth/oidc/start')
         .type('form')
         .send({ intent: 'login', next: '/' });
@@ -311,7 +446,7 @@ describe('flows that must fail', () => {
       const back = new URL(
         await idp.signIn(String(up.headers['location']), { as: { subject: 'nobody-here' } }),
       );
-      const finished = await request(late.app).get(`${back.pathname}${back.search}`);
+      const finished = await browser.get(`${back.pathname}${back.search}`);
       expect(finished.headers['location']).toBe('/?oidc=unlinked');
     } finally {
       await late.close();
@@ -351,7 +486,8 @@ describe('a forgotten password of an account that signs in through the provider'
         .set('Cookie', mailing.owner.cookie)
         .send({ username: 'lou', role: 'user', email: 'lou@example.org' });
       const token = String(created.body.setupLink.path).replace('/setup/', '');
-      const toProvider = await request(mailing.app)
+      const browser = request.agent(mailing.app);
+      const toProvider = await browser
         .post('/api/v1/auth/oidc/start')
         .type('form')
         .send({ intent: 'setup', setup: token, next: '/' });
@@ -360,9 +496,7 @@ describe('a forgotten password of an account that signs in through the provider'
           as: { subject: 'sub-lou', email: 'lou@example.org', email_verified: true },
         }),
       );
-      expect((await request(mailing.app).get(`${back.pathname}${back.search}`)).headers['location']).toBe(
-        '/',
-      );
+      expect((await browser.get(`${back.pathname}${back.search}`)).headers['location']).toBe('/');
 
       sink.clear();
       await request(mailing.app).post('/api/v1/auth/password/forgot').send({ login: 'lou' });
@@ -387,10 +521,11 @@ describe('while single sign-on is off', () => {
         .type('form')
         .send({ intent: 'login', next: '/' });
       const finished = await request(off.app).get('/api/v1/auth/oidc/callback?code=x&state=y');
+      const overlong = await request(off.app).get(`/api/v1/auth/oidc/callback?state=${'y'.repeat(600)}`);
       const described = (await request(off.app).get('/api/v1/openapi.json')).body.paths;
       expect(Object.keys(described['/api/v1/auth/oidc/start'].post.responses)).toContain('404');
       expect(Object.keys(described['/api/v1/auth/oidc/callback'].get.responses)).toContain('404');
-      for (const res of [started, finished]) {
+      for (const res of [started, finished, overlong]) {
         expect(res.status).toBe(404);
         expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
         expect(res.body).toMatchObject({ type: 'urn:larder:problem:sign_on.off', status: 404 });

@@ -15,6 +15,7 @@ import * as recipeCount from './20261125T2000_recipe_count.js';
 import * as recipeWordsByTriggersAlone from './20261126T0030_recipe_words_by_triggers_alone.js';
 import * as recipeWordsByCreation from './20261126T0100_recipe_words_by_creation.js';
 import * as wordCounts from './20261126T0130_word_counts.js';
+import * as signInFlowBrowser from './20261126T0800_sign_in_flow_browser.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0030_recipe_words_by_triggers_alone': recipeWordsByTriggersAlone,
   '20261126T0100_recipe_words_by_creation': recipeWordsByCreation,
   '20261126T0130_word_counts': wordCounts,
+  '20261126T0800_sign_in_flow_browser': signInFlowBrowser,
 };
 
 export const migrationProvider: MigrationProvider = {

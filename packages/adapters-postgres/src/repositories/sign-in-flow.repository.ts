@@ -15,6 +15,7 @@ export class PostgresSignInFlowRepository implements SignInFlowRepository {
         next_path: flow.nextPath,
         account_id: flow.accountId,
         setup_token_digest: flow.setupTokenDigest,
+        browser_digest: flow.browserDigest,
         created_at: flow.createdAt,
         expires_at: flow.expiresAt,
       })
@@ -37,6 +38,7 @@ export class PostgresSignInFlowRepository implements SignInFlowRepository {
       nextPath: row.next_path,
       accountId: row.account_id,
       setupTokenDigest: row.setup_token_digest,
+      browserDigest: row.browser_digest,
       createdAt: row.created_at,
       expiresAt: row.expires_at,
     };

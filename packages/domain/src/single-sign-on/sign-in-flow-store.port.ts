@@ -17,6 +17,12 @@ export interface SignInFlow {
   accountId: string | null;
   /** `setup`: the digest of the setup link the account is finished through. */
   setupTokenDigest: string | null;
+  /**
+   * SHA-256 of the value the starting browser holds (its flow cookie): only that browser finishes
+   * the flow, so nobody can hand theirs to another (signing a victim into the attacker's account,
+   * or connecting the attacker's identity to the victim's).
+   */
+  browserDigest: string;
   createdAt: Date;
   expiresAt: Date;
 }

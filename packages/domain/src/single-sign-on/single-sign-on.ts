@@ -2,6 +2,7 @@ import { sameAddress } from '../accounts/account.js';
 import { assertMayManage } from '../accounts/account-rules.js';
 import type { Caller } from '../accounts/caller.js';
 import { deadLink } from '../accounts/setup-links.js';
+import { addressKey } from '../sessions/sign-in-guard.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { SignedIn, SignInService } from '../sessions/sign-in.js';
 import { Conflict, NotFound } from '../shared/errors.js';
@@ -17,6 +18,11 @@ import type { SignInFlow, SignInIntent } from './sign-in-flow-store.port.js';
 
 /** How long a flow waits for the browser to come back from the provider. */
 export const FLOW_LIFETIME_MS = 10 * MINUTE_MS;
+/**
+ * Flows one client address may start within a flow's lifetime: far more than a household's
+ * sign-ins, few enough that nobody fills the database with flows (each is a row for ten minutes).
+ */
+export const FLOWS_PER_ADDRESS = 30;
 
 /** Why a flow ends without doing what it set out to do (the `?oidc=` the browser comes back with). */
 export type FlowFailure =
@@ -42,6 +48,31 @@ export interface StartRequest {
   /** The setup link's token, for `setup`. */
   setupToken: string | undefined;
   /** Where the provider sends the browser back. */
+  redirectUri: string;
+  /** The value the browser brought in its flow cookie, if any (kept: several tabs may sign in at once). */
+  browser: string | undefined;
+  /** Where the request came from, for the limit on flows started. */
+  clientAddress: string;
+}
+
+/** Where to send the browser; `browser` is the value for its flow cookie, when a flow was started. */
+export interface Started {
+  redirectTo: string;
+  browser?: string;
+  why?: string;
+}
+
+/** The browser's return from the provider, as the transport read it. */
+export interface Callback {
+  /** The whole address the provider sent the browser back to. */
+  url: string;
+  /** Its `state` query value ('' when absent or not one value). */
+  state: string;
+  /** The value the browser brought in its flow cookie, if any. */
+  browser: string | undefined;
+  /** Who the browser is signed in as, if anybody: a `link` connects only that very account. */
+  caller: Caller | null;
+  /** Where the provider was told to send the browser back. */
   redirectUri: string;
 }
 
@@ -77,7 +108,7 @@ export class SingleSignOn {
    * Where to send the browser to start a flow: the provider, or back with `?oidc=failed`. While
    * sign-on is off there is nothing to start (404, as the reference answers).
    */
-  async start(request: StartRequest): Promise<{ redirectTo: string; why?: string }> {
+  async start(request: StartRequest): Promise<Started> {
     const { store, clock, secrets } = this.deps;
     const provider = this.providerOrNotFound();
     const next = localPath(request.next);
@@ -100,6 +131,13 @@ export class SingleSignOn {
     } else if (intent !== 'login') {
       return fail('unknown intent');
     }
+    const started = await store.signInAttempts.count(
+      `sign-on:${addressKey(request.clientAddress)}`,
+      clock.now(),
+      FLOW_LIFETIME_MS,
+    );
+    if (started.attempts > FLOWS_PER_ADDRESS) return fail('too many sign-ins started from this address');
+    const browser = isBrowserValue(request.browser) ? request.browser : secrets.randomToken(32);
     try {
       const { authorizationUrl, secrets: flowSecrets } = await provider.begin(request.redirectUri);
       const now = clock.now();
@@ -111,10 +149,11 @@ export class SingleSignOn {
         nextPath: next,
         accountId,
         setupTokenDigest,
+        browserDigest: secrets.digest(browser),
         createdAt: now,
         expiresAt: addMs(now, FLOW_LIFETIME_MS),
       });
-      return { redirectTo: authorizationUrl };
+      return { redirectTo: authorizationUrl, browser };
     } catch (error) {
       if (error instanceof IdentityProviderFailed) return fail(error.message);
       throw error;
@@ -122,11 +161,13 @@ export class SingleSignOn {
   }
 
   /**
-   * Finishes a flow from the address the provider sent the browser back to (`state` is its
-   * `state` query value, as the transport read it).
+   * Finishes a flow from the address the provider sent the browser back to — only in the browser
+   * that started it, and a `link` only while that browser is still signed in as the account to
+   * connect (signed out meanwhile, the next person at a shared computer must not connect theirs).
    */
-  async finish(callbackUrl: string, state: string, redirectUri: string): Promise<FlowOutcome> {
+  async finish(callback: Callback): Promise<FlowOutcome> {
     const { store, clock, secrets } = this.deps;
+    const { state } = callback;
     const provider = this.providerOrNotFound();
     const failed = (failure: FlowFailure, next: string, why: string): FlowOutcome => ({
       kind: 'failed',
@@ -138,9 +179,25 @@ export class SingleSignOn {
       state === '' || state.length > 512 ? null : await store.signInFlows.take(secrets.digest(state));
     if (!flow) return failed('failed', '/', 'no flow for this state: unknown, used or forged');
     if (flow.expiresAt <= clock.now()) return failed('failed', flow.nextPath, 'the flow expired');
+    if (
+      !isBrowserValue(callback.browser) ||
+      !secrets.sameSecret(secrets.digest(callback.browser), flow.browserDigest)
+    ) {
+      return failed('failed', flow.nextPath, 'the flow was started in another browser');
+    }
+    if (
+      flow.intent === 'link' &&
+      (callback.caller?.via !== 'session' || callback.caller.account.id !== flow.accountId)
+    ) {
+      return failed(
+        'failed',
+        flow.nextPath,
+        'the account that started connecting is no longer signed in here',
+      );
+    }
     let identity: ProvenIdentity;
     try {
-      identity = await provider.finish(callbackUrl, redirectUri, {
+      identity = await provider.finish(callback.url, callback.redirectUri, {
         state,
         nonce: flow.nonce,
         codeVerifier: flow.codeVerifier,
@@ -291,6 +348,11 @@ export class SingleSignOn {
       await tx.sessions.deleteAllOf(accountId);
     });
   }
+}
+
+/** A flow cookie's value as `randomToken(32)` makes it; anything else is no value at all. */
+function isBrowserValue(value: string | undefined): value is string {
+  return value !== undefined && /^[A-Za-z0-9_-]{40,64}$/.test(value);
 }
 
 function noIdentity(): NotFound {

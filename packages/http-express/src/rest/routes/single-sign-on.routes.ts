@@ -1,7 +1,7 @@
-import { withOutcome } from '@larder/domain';
+import { FLOW_LIFETIME_MS, withOutcome } from '@larder/domain';
 import { PUBLIC } from '../../operations/operation.js';
 import { oneOf, str } from '../../schemas/json-schema.js';
-import { setSessionCookie } from '../session-cookie.js';
+import { SIGN_ON_COOKIE, readCookie, setSessionCookie, setSignOnCookie } from '../session-cookie.js';
 import type { RestRouteModule } from './route-module.js';
 
 const CALLBACK_PATH = '/api/v1/auth/oidc/callback';
@@ -48,8 +48,11 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
         caller: text('intent') === 'link' ? await lookUpCaller() : null,
         setupToken: text('setup'),
         redirectUri: `${baseUrl}${CALLBACK_PATH}`,
+        browser: readCookie(req, SIGN_ON_COOKIE),
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       });
       if (started.why) log.warn({ why: started.why }, 'single sign-on could not start');
+      if (started.browser) setSignOnCookie(res, started.browser, FLOW_LIFETIME_MS, config.secureCookies);
       res.redirect(303, started.redirectTo);
     },
   });
@@ -65,19 +68,23 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
       'is off.',
     tag: 'auth',
     access: PUBLIC,
+    // Whatever the provider (or anybody) puts here is read by the flow, never refused by a schema:
+    // the browser must land in the app with ?oidc=failed, not on a problem document.
     query: {
-      state: { schema: str({ maxLength: 512 }) },
-      code: { schema: str({ maxLength: 4096 }) },
-      error: { schema: str({ maxLength: 200 }) },
+      state: { schema: { description: 'The state the flow was started with' } },
+      code: { schema: { description: 'The authorization code' } },
+      error: { schema: { description: "The provider's error, when it did not sign the member in" } },
     },
     responses: { 303: { empty: true, description: 'Into the app' } },
     errors: [404],
-    handle: async ({ req, res, log, baseUrl, query }) => {
-      const outcome = await singleSignOn.finish(
-        `${baseUrl}${req.originalUrl}`,
-        query.state ?? '',
-        `${baseUrl}${CALLBACK_PATH}`,
-      );
+    handle: async ({ req, res, log, baseUrl, query, lookUpCaller }) => {
+      const outcome = await singleSignOn.finish({
+        url: `${baseUrl}${req.originalUrl}`,
+        state: typeof query.state === 'string' ? query.state : '',
+        browser: readCookie(req, SIGN_ON_COOKIE),
+        caller: await lookUpCaller(),
+        redirectUri: `${baseUrl}${CALLBACK_PATH}`,
+      });
       if (outcome.kind === 'failed') {
         log.warn({ failure: outcome.failure, why: outcome.why }, 'single sign-on did not finish');
         res.redirect(303, withOutcome(outcome.next, outcome.failure));
