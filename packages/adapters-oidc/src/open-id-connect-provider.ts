@@ -1,5 +1,6 @@
 import {
   IdentityProviderFailed,
+  isWellFormedText,
   type Clock,
   type FlowSecrets,
   type IdentityProvider,
@@ -40,7 +41,8 @@ const MAX_SUBJECT_LENGTH = 255;
 /**
  * One OpenID Connect provider through `openid-client`: discovery (lazy, kept once it works,
  * retried while it fails), authorization code flow with PKCE S256, state and nonce, the ID token
- * checked by the library, userinfo for the address.
+ * checked by the library — its signature too, against the provider's published keys — and
+ * userinfo for the address.
  */
 export class OpenIdConnectProvider implements IdentityProvider {
   readonly displayName: string;
@@ -105,6 +107,10 @@ export class OpenIdConnectProvider implements IdentityProvider {
     if (subject.length === 0 || subject.length > MAX_SUBJECT_LENGTH) {
       throw new IdentityProviderFailed(`the provider sent a subject of ${subject.length} characters`);
     }
+    // Stored as text, a subject with control characters or half characters would stand for others.
+    if (!isWellFormedText(subject) || /\p{Cc}/u.test(subject)) {
+      throw new IdentityProviderFailed('the provider sent a subject with characters that are not text');
+    }
     // The library refuses userinfo about anyone but the ID token's subject.
     const userinfo =
       configuration.serverMetadata().userinfo_endpoint === undefined
@@ -138,7 +144,7 @@ async function discover(
       `the issuer ${issuer.href} is plain http on another machine; use https (or allow insecure requests)`,
     );
   }
-  return step(`discovery at ${issuer.href} failed`, () =>
+  const configuration = await step(`discovery at ${issuer.href} failed`, () =>
     client.discovery(
       issuer,
       options.clientId,
@@ -147,10 +153,30 @@ async function discover(
       {
         timeout: timeoutMs / 1000,
         [client.customFetch]: boundedFetch(MAX_ANSWER_BYTES),
-        execute: insecure ? [client.allowInsecureRequests] : [],
+        // ID tokens' signatures are checked against the provider's keys (`jwks_uri`), not only
+        // their claims: whatever answers in the provider's place cannot sign anybody in.
+        execute: [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])],
       },
     ),
   );
+  // A document without what every flow needs is no discovery: it is asked again, not kept.
+  const metadata = configuration.serverMetadata();
+  for (const field of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
+    if (!isHttpAddress(metadata[field])) {
+      throw new IdentityProviderFailed(
+        `discovery at ${issuer.href} failed: the document names no http(s) ${field}`,
+      );
+    }
+  }
+  return configuration;
+}
+
+function isHttpAddress(value: unknown): boolean {
+  try {
+    return typeof value === 'string' && absoluteAddress(value) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /**

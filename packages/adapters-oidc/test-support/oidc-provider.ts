@@ -2,7 +2,7 @@
 // static confidential client, PKCE required and a scripted login instead of a login page. The
 // test decides who signs in; `signIn` plays the browser from Larder's redirect to the provider
 // until the provider sends the browser back, and answers that callback address unfollowed.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { type KeyObject, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error -- oidc-provider ships no type declarations; the members used are typed below.
@@ -62,6 +62,12 @@ export interface TestIdentityProvider {
   /** Sets who signs in when a `signIn` call names nobody. */
   signInAs(person: TestPerson): void;
   /**
+   * From now on the token endpoint answers ID tokens re-signed with a key that is not the
+   * provider's (under the provider's key id), as whoever could answer in its place would: their
+   * claims are honest, their signature is not.
+   */
+  forgeIdTokens(forge: boolean): void;
+  /**
    * Plays the browser: opens the authorization address, passes the scripted login and consent,
    * and answers the address the provider sends the browser back to (with `code` and `state`, or
    * with `error`), without opening it. Every call starts with a fresh cookie jar.
@@ -115,8 +121,12 @@ export async function startTestIdentityProvider(
 
   const requests: string[] = [];
   let handle: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
+  let forging = false;
+  const forgersKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const serve = (req: IncomingMessage, res: ServerResponse) => {
-    requests.push(`${req.method} ${(req.url ?? '').split('?')[0]}`);
+    const path = (req.url ?? '').split('?')[0];
+    requests.push(`${req.method} ${path}`);
+    if (forging && req.method === 'POST' && path === '/token') reSignIdToken(res, forgersKey);
     handle(req, res);
   };
   let server = await listen(0, serve);
@@ -253,6 +263,9 @@ export async function startTestIdentityProvider(
     signInAs(person) {
       defaultPerson = person;
     },
+    forgeIdTokens(forge) {
+      forging = forge;
+    },
     signIn,
     async stop() {
       await close(server);
@@ -261,6 +274,28 @@ export async function startTestIdentityProvider(
       server = await listen(port, serve);
     },
   };
+}
+
+/** Makes the answer written to `res` carry its ID token signed by `key` instead (RS256, same header). */
+function reSignIdToken(res: ServerResponse, key: KeyObject): void {
+  const chunks: Buffer[] = [];
+  const end = res.end.bind(res) as (body: string) => ServerResponse;
+  res.write = ((chunk: string | Uint8Array) => {
+    chunks.push(Buffer.from(chunk));
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id_token?: string };
+    if (answer.id_token) {
+      const [header = '', payload = ''] = answer.id_token.split('.');
+      const signature = sign('sha256', Buffer.from(`${header}.${payload}`), key).toString('base64url');
+      answer.id_token = `${header}.${payload}.${signature}`;
+    }
+    const body = JSON.stringify(answer);
+    if (!res.headersSent) res.setHeader('content-length', Buffer.byteLength(body));
+    return end(body);
+  }) as typeof res.end;
 }
 
 /** How a broken provider answers every request, discovery included. */
@@ -272,7 +307,9 @@ export type Breakage =
   /** JSON that never ends, its length undeclared. */
   | 'endless'
   /** Nothing at all: the connection stays open and silent. */
-  | 'silent';
+  | 'silent'
+  /** A discovery document of the right issuer that names no signing keys (`jwks_uri`). */
+  | 'keyless';
 
 /** A provider that is up but broken, on 127.0.0.1 and a free port. */
 export async function startBrokenProvider(
@@ -306,6 +343,19 @@ export async function startBrokenProvider(
       }
       case 'silent':
         break;
+      case 'keyless': {
+        const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            issuer,
+            authorization_endpoint: `${issuer}/auth`,
+            token_endpoint: `${issuer}/token`,
+            response_types_supported: ['code'],
+          }),
+        );
+        break;
+      }
     }
   });
   return {

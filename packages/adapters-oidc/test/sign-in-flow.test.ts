@@ -266,3 +266,25 @@ test('a wrong client secret is a failure', async () => {
 test('the display name is the one configured', () => {
   expect(larder.displayName).toBe('Test Provider');
 });
+
+test("an ID token not signed with the provider's keys is refused, whatever its claims", async () => {
+  const { authorizationUrl, secrets } = await larder.begin(redirectUri);
+  const callback = await provider.signIn(authorizationUrl, { as: { subject: 'forged-person' } });
+  provider.forgeIdTokens(true);
+  try {
+    const failure = await failureOf(larder.finish(callback, redirectUri, secrets));
+    expect(failure.message).toMatch(/^the sign-in was not accepted/);
+  } finally {
+    provider.forgeIdTokens(false);
+  }
+  expect(provider.requests).toContain('GET /jwks');
+});
+
+test('a subject with control characters or half characters is refused', async () => {
+  for (const subject of ['nul\u0000inside', 'half\uD800', 'line\nbreak']) {
+    const { authorizationUrl, secrets } = await larder.begin(redirectUri);
+    const callback = await provider.signIn(authorizationUrl, { as: { subject } });
+    const failure = await failureOf(larder.finish(callback, redirectUri, secrets));
+    expect(failure.message).toMatch(/subject with characters that are not text/);
+  }
+});

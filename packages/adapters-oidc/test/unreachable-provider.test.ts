@@ -103,6 +103,7 @@ test.each<[Breakage, RegExp]>([
   ['garbage', /content-type/],
   ['huge', /declares \d+ bytes, more than the 1048576 allowed/],
   ['endless', /longer than the 1048576 bytes allowed/],
+  ['keyless', /the document names no http\(s\) jwks_uri/],
 ])('a provider answering %s at discovery fails cleanly', async (breakage, message) => {
   const broken = await startBrokenProvider(breakage);
   try {

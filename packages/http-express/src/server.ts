@@ -69,9 +69,10 @@ export async function startService(
       : null;
     provider?.discover?.().then(
       () => logger.info({ provider: provider.displayName }, 'identity provider found'),
+      // The reason, not a stack: this is the provider's state, not a fault of the service.
       (error: unknown) =>
         logger.warn(
-          { err: error },
+          { why: error instanceof Error ? error.message : String(error) },
           'identity provider not reachable yet; sign-in through it is retried on use',
         ),
     );

@@ -11,6 +11,7 @@ import {
 import { startSmtpSink } from '@larder/adapters-smtp/test-support/smtp-sink.js';
 import request from 'supertest';
 import { quickMailer } from './mail-helpers.js';
+import { startServiceProcess } from '../test-support/service-process.js';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
 
 const PUBLIC_URL = 'http://larder.test';
@@ -535,4 +536,30 @@ describe('while single sign-on is off', () => {
       await off.close();
     }
   });
+});
+
+describe('a provider that is down when the service starts', () => {
+  it('is logged with its reason, without a stack trace, and the service serves', async () => {
+    const service = await startServiceProcess({
+      SERVICE_PUBLIC_URL: PUBLIC_URL,
+      // Nothing listens on port 9 (discard) here: the connection is refused at once.
+      SERVICE_OIDC_ISSUER: 'http://127.0.0.1:9',
+      SERVICE_OIDC_CLIENT_ID: 'larder',
+    });
+    try {
+      const deadline = Date.now() + 60_000;
+      const notice = () =>
+        service
+          .output()
+          .split('\n')
+          .find((line) => line.includes('not reachable yet'));
+      while (!notice() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const line = JSON.parse(notice() ?? '{}') as Record<string, unknown>;
+      expect(line['why']).toMatch(/^discovery at http:\/\/127\.0\.0\.1:9\/ failed: /);
+      expect(service.output()).not.toContain('"stack"');
+      expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+    } finally {
+      await service.stop();
+    }
+  }, 90_000);
 });
