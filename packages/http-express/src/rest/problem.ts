@@ -64,9 +64,10 @@ function listed(issues: readonly FieldIssue[]): { detail: string; errors: FieldI
   };
 }
 
+/** A value refused by a schema: the same problem type as a value a domain rule refuses. */
 export function validationProblem(issues: FieldIssue[]): HttpProblem {
   const { detail, errors } = listed(issues);
-  return problem(422, detail, { errors });
+  return problem(422, detail, { type: problemType(new ValidationFailed([]).code), errors });
 }
 
 /** The one place that turns domain error kinds into status codes. */
