@@ -4,11 +4,11 @@ import {
   type ImageType,
   type RenderRequest,
   type RenderedImage,
+  ConcurrencyLimit,
   UnsupportedImageType,
   checkImageBounds,
 } from '@larder/domain';
 import { SHARP_TYPES, type Sharp, renderWithSharp } from './codecs/sharp-codec.js';
-import { ConcurrencyLimit } from './concurrency-limit.js';
 import { readImageHeader } from './image-header.js';
 import type { RendererOptions } from './jimp-image-renderer.js';
 

@@ -1,4 +1,11 @@
-import { DomainError, PageRefused, PageUnreadable, type PageContent, type PageFetcher } from '@larder/domain';
+import {
+  ConcurrencyLimit,
+  DomainError,
+  PageRefused,
+  PageUnreadable,
+  type PageContent,
+  type PageFetcher,
+} from '@larder/domain';
 import got, { HTTPError, MaxRedirectsError, TimeoutError, type Agents, type Response } from 'got';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { LookupFunction } from 'node:net';
@@ -10,6 +17,7 @@ import { readHtmlPage } from './html-page-reader.js';
 export const MAX_REDIRECTS = 5;
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_PAGE_BYTES = 5 * 1024 * 1024;
+const DEFAULT_PAGES_AT_ONCE = 2;
 
 export interface GuardedPageFetcherOptions {
   /** `SERVICE_DRAFT_ALLOW_HOSTS`: `host[:port]`s opened even though they are not on the public internet. */
@@ -22,6 +30,13 @@ export interface GuardedPageFetcherOptions {
   lookup?: LookupFunction;
   /** Sent as `Accept-Language`, so sites answer in a language the household reads. */
   acceptLanguage?: string;
+  /**
+   * Pages fetched and read at once (2); later ones wait their turn. Each holds up to
+   * `maxPageBytes` and its parsed tree, and reading a large page takes the event loop for a
+   * moment: a dozen drafts at once must not take the process's memory and every other request's
+   * turn with them. The timeout starts when a page's turn comes.
+   */
+  pagesAtOnce?: number;
 }
 
 /** What a browser sends, so that sites answer with the page a member would see. */
@@ -54,26 +69,30 @@ export class GuardedPageFetcher implements PageFetcher {
   private readonly agent: Agents;
   private readonly timeoutMs: number;
   private readonly maxPageBytes: number;
+  private readonly pageTurns: ConcurrencyLimit;
 
   constructor(private readonly options: GuardedPageFetcherOptions = {}) {
+    this.pageTurns = new ConcurrencyLimit(options.pagesAtOnce ?? DEFAULT_PAGES_AT_ONCE);
     this.guard = new AddressGuard(options.allowHosts ?? []);
     this.agent = guardedAgents(this.guard);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxPageBytes = options.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES;
   }
 
-  async fetchPage(url: string): Promise<PageContent> {
-    const { bytes, response } = await this.download(url, {
-      accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
-      maxBytes: this.maxPageBytes,
-      tooBig: `the page is larger than ${megabytes(this.maxPageBytes)}`,
-      check: (headers) => {
-        const type = mediaType(headers);
-        if (!HTML_TYPES.has(type))
-          throw new PageUnreadable(`it is not a web page (${type || 'no type given'})`);
-      },
+  fetchPage(url: string): Promise<PageContent> {
+    return this.pageTurns.run(async () => {
+      const { bytes, response } = await this.download(url, {
+        accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+        maxBytes: this.maxPageBytes,
+        tooBig: `the page is larger than ${megabytes(this.maxPageBytes)}`,
+        check: (headers) => {
+          const type = mediaType(headers);
+          if (!HTML_TYPES.has(type))
+            throw new PageUnreadable(`it is not a web page (${type || 'no type given'})`);
+        },
+      });
+      return readHtmlPage(decodePage(bytes, response.headers['content-type']), response.url);
     });
-    return readHtmlPage(decodePage(bytes, response.headers['content-type']), response.url);
   }
 
   async fetchImage(url: string, maxBytes: number): Promise<Uint8Array> {

@@ -59,6 +59,31 @@ describe('GuardedPageFetcher', () => {
     await inside.close();
   });
 
+  it('reads at most two pages at once; the others wait their turn, and every one is answered', async () => {
+    const held: Array<() => void> = [];
+    site.route('/slow', (req, res) => {
+      held.push(() => page(HTML)(req, res));
+    });
+    let settled = 0;
+    const reads = Array.from({ length: 5 }, () =>
+      fetcher.fetchPage(`http://${site.hostPort}/slow`).finally(() => settled++),
+    );
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    await until(() => held.length === 2);
+    // The site holds two answers; nobody else is asked until one of them is read.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(held).toHaveLength(2);
+    held.shift()!();
+    await until(() => settled === 1 && held.length === 2);
+    while (settled < 5) {
+      held.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect((await Promise.all(reads)).map((read) => read.title)).toEqual(Array(5).fill('Soup'));
+  });
+
   it('reads a page of an allowed host, sending a browser-like User-Agent and Accept-Language', async () => {
     const content = await fetcher.fetchPage(`${site.origin}/soup`);
     expect(content.title).toBe('Soup');

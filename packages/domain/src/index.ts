@@ -1,5 +1,6 @@
 export * from './shared/errors.js';
 export * from './shared/text.js';
+export * from './shared/concurrency-limit.js';
 export * from './shared/deep-freeze.js';
 export * from './core-dependencies.js';
 export * from './shared/time.js';
