@@ -60,7 +60,7 @@ async function checkedEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Map<
   }
   const files = new Map<string, Entry>();
   const seen = new Set<string>();
-  let total = 0;
+  const sizes = new DeclaredSizes(limits);
   try {
     for await (const entry of zip.eachEntry()) {
       const name = entry.fileName;
@@ -69,14 +69,7 @@ async function checkedEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Map<
       if (seen.has(name)) throw new ArchiveRefused('appears twice in the archive', name);
       seen.add(name);
       if (isFolderName(name)) continue;
-      checkSize(entry, limits);
-      total += entry.uncompressedSize;
-      if (total > limits.maxTotalBytes) {
-        throw new ArchiveRefused(
-          `brings the archive's uncompressed size past ${limits.maxTotalBytes} bytes, the most accepted`,
-          name,
-        );
-      }
+      sizes.check(entry);
       files.set(name, entry);
     }
   } catch (error) {
@@ -96,21 +89,43 @@ function typeProblem(entry: Entry): string | null {
   return null;
 }
 
-/** Declared sizes, checked before a byte is inflated. */
-function checkSize(entry: Entry, limits: ArchiveLimits): void {
-  const { uncompressedSize: size, compressedSize: packed, fileName: name } = entry;
-  if (size > limits.maxEntryBytes) {
-    throw new ArchiveRefused(
-      `is ${size} bytes uncompressed; an entry may be at most ${limits.maxEntryBytes}`,
-      name,
-    );
-  }
-  if (size > (limits.ratioExemptBytes ?? 0) && size > packed * limits.maxRatio) {
-    const ratio = packed === 0 ? 'infinitely' : `${Math.round(size / packed)} times`;
-    throw new ArchiveRefused(
-      `inflates ${ratio} its compressed size; at most ${limits.maxRatio} times is accepted (a zip bomb?)`,
-      name,
-    );
+/**
+ * Declared sizes, checked entry by entry before a byte is inflated: each entry's, its compression
+ * ratio (small entries are exempt until together they pass `ratioExemptTotalBytes`), and the total.
+ */
+class DeclaredSizes {
+  private total = 0;
+  private exempted = 0;
+
+  constructor(private readonly limits: ArchiveLimits) {}
+
+  check(entry: Entry): void {
+    const { limits } = this;
+    const { uncompressedSize: size, compressedSize: packed, fileName: name } = entry;
+    if (size > limits.maxEntryBytes) {
+      throw new ArchiveRefused(
+        `is ${size} bytes uncompressed; an entry may be at most ${limits.maxEntryBytes}`,
+        name,
+      );
+    }
+    if (size > packed * limits.maxRatio) {
+      const exempt = size <= (limits.ratioExemptBytes ?? 0);
+      if (exempt) this.exempted += size;
+      if (!exempt || this.exempted > (limits.ratioExemptTotalBytes ?? Infinity)) {
+        const ratio = packed === 0 ? 'infinitely' : `${Math.round(size / packed)} times`;
+        const accepted = exempt
+          ? `small entries may inflate more than ${limits.maxRatio} times only until they come to ${limits.ratioExemptTotalBytes} bytes together`
+          : `at most ${limits.maxRatio} times is accepted`;
+        throw new ArchiveRefused(`inflates ${ratio} its compressed size; ${accepted} (a zip bomb?)`, name);
+      }
+    }
+    this.total += size;
+    if (this.total > limits.maxTotalBytes) {
+      throw new ArchiveRefused(
+        `brings the archive's uncompressed size past ${limits.maxTotalBytes} bytes, the most accepted`,
+        name,
+      );
+    }
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type RecipeToExport,
   type RecipeView,
   TRANSFER_LIMITS,
+  type TransferLimits,
   archiveFilesOf,
   documentText,
   recipesInArchive,
@@ -56,9 +57,12 @@ function exporting(views: RecipeView[], photos: PhotoStore): AsyncIterable<Recip
   );
 }
 
-async function recipesOf(archive: OpenedArchive): Promise<RecipeFromArchive[]> {
+async function recipesOf(
+  archive: OpenedArchive,
+  limits: TransferLimits = TRANSFER_LIMITS,
+): Promise<RecipeFromArchive[]> {
   const recipes: RecipeFromArchive[] = [];
-  for await (const recipe of recipesInArchive(archive)) recipes.push(recipe);
+  for await (const recipe of recipesInArchive(archive, limits)) recipes.push(recipe);
   return recipes;
 }
 
@@ -148,10 +152,10 @@ describe('reading the recipes of an archive', () => {
   const manifest = (recipes: string[]) =>
     documentText({ format: 'larder-recipes', version: 1, exportedAt: '2026-03-01T12:00:00Z', recipes });
 
-  async function refusalOf(zip: Buffer): Promise<unknown> {
-    const archive = await archives.open(piecesOf(zip), TRANSFER_LIMITS);
+  async function refusalOf(zip: Buffer, limits: TransferLimits = TRANSFER_LIMITS): Promise<unknown> {
+    const archive = await archives.open(piecesOf(zip), limits);
     try {
-      await recipesOf(archive);
+      await recipesOf(archive, limits);
       return new Error('the archive was read');
     } catch (error) {
       return error;
@@ -183,6 +187,25 @@ describe('reading the recipes of an archive', () => {
         message: `is ${TRANSFER_LIMITS.maxDocumentBytes + 1} bytes; a document may be at most ${TRANSFER_LIMITS.maxDocumentBytes}`,
       },
     ]);
+  });
+
+  test('recipe documents declaring more than maxDocumentsBytes together are refused before any is read', async () => {
+    // Each declares 40 kB from 10 kB the archive does not even hold: reading one would fail otherwise.
+    const paths = ['recipes/a/recipe.json', 'recipes/b/recipe.json', 'recipes/c/recipe.json'];
+    const declared = (path: string) =>
+      deflatedEntry(path, 'not JSON', { uncompressedSize: 40_000, compressedSize: 10_000 });
+    const listing = (recipes: string[]) => deflatedEntry('larder.json', manifest(recipes));
+    const limits = { ...TRANSFER_LIMITS, maxDocumentsBytes: 100_000 };
+    const error = await refusalOf(buildZip([listing(paths), ...paths.map(declared)]), limits);
+    expect(error).toBeInstanceOf(ArchiveRefused);
+    expect((error as ArchiveRefused).entry).toBeUndefined();
+    expect((error as ArchiveRefused).reason).toBe(
+      'holds 120000 bytes of recipe documents; at most 100000 are accepted',
+    );
+    // Files the manifest does not list are never read, and do not count: the first document is read.
+    const unlisted = await refusalOf(buildZip([listing(paths.slice(0, 2)), ...paths.map(declared)]), limits);
+    expect(unlisted).toBeInstanceOf(ArchiveRefused);
+    expect((unlisted as ArchiveRefused).entry).toBe('recipes/a/recipe.json');
   });
 
   test('the first document that breaks a rule stops the reading, located inside it', async () => {

@@ -237,6 +237,26 @@ describe('limits', () => {
     expect(error.entry).toBe('small.json');
   });
 
+  test('small entries that compress far do not add up: past ratioExemptTotalBytes the ratio holds for them too', async () => {
+    const small = (name: string) => deflatedZerosEntry(name, 512 * 1024);
+    const limits = { ...LIMITS, ratioExemptTotalBytes: MiB };
+    await open(buildZip([await small('a.json'), await small('b.json')]), limits).then((a) => a.close());
+    // Well compressed but within the ratio: not counted.
+    const plain = deflatedEntry(
+      'plain.json',
+      Buffer.from(JSON.stringify({ n: Array.from({ length: 9000 }, (_, i) => i) })),
+    );
+    await open(buildZip([await small('a.json'), plain, await small('b.json')]), limits).then((a) =>
+      a.close(),
+    );
+    const error = await refusalOf(
+      buildZip([await small('a.json'), await small('b.json'), await small('c.json')]),
+      limits,
+    );
+    expect(error.entry).toBe('c.json');
+    expect(error.reason).toContain(`only until they come to ${MiB} bytes together`);
+  });
+
   test('a 200 MB bomb is refused from its declared size', async () => {
     const bomb = await deflatedZerosEntry('bomb.bin', 200_000_000);
     const error = await refusalOf(buildZip([bomb]));

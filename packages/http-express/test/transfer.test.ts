@@ -348,6 +348,27 @@ describe('export and import refusals', () => {
     await refused(buildZip([manifest([])], { declaredEntryCount: 100_000 }), /entries/);
   });
 
+  it('refuse an archive whose recipe documents together pass 64 MiB, naming the archive, before reading any', async () => {
+    // 70 documents declaring 1 MB each from 20 kB the archive does not even hold: reading one would fail otherwise.
+    const paths = Array.from({ length: 70 }, (_, i) => `recipes/r${i}/recipe.json`);
+    const zip = buildZip([
+      ...paths.map((path) =>
+        deflatedEntry(path, 'not JSON', { uncompressedSize: 1_000_000, compressedSize: 20_000 }),
+      ),
+      manifest(paths),
+    ]);
+    const before = await recipeCount(t);
+    const res = await importZip(t, zip);
+    expect([res.status, res.body.type]).toEqual([422, 'urn:larder:problem:transfer.archive_refused']);
+    expect(res.body.errors).toEqual([
+      {
+        location: 'body.file',
+        message: `holds 70000000 bytes of recipe documents; at most ${TRANSFER_LIMITS.maxDocumentsBytes} are accepted`,
+      },
+    ]);
+    expect(await recipeCount(t)).toBe(before);
+  });
+
   it('refuse a photo that is no image Larder accepts, and a document that breaks a recipe rule, at its place', async () => {
     await refused(
       buildZip([

@@ -25,6 +25,11 @@ export interface ArchiveLimits {
    * document may compress very well and cannot hurt. 0 (the default) holds every entry to it.
    */
   ratioExemptBytes?: number;
+  /**
+   * How many uncompressed bytes the exempt entries that do break `maxRatio` may add up to: past it,
+   * they are refused like any other. Unbounded when absent.
+   */
+  ratioExemptTotalBytes?: number;
 }
 
 export interface ArchiveEntry {

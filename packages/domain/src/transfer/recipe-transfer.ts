@@ -8,11 +8,10 @@ import type { Recipe } from '../recipes/recipe.js';
 import { withFreeSlug } from '../recipes/slugs.js';
 import { DomainError, NotFound, ValidationFailed } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.port.js';
-import { type ArchiveLimits, ArchiveRefused, type OpenedArchive, type ZipArchives } from './archive.port.js';
-import { recipesInArchive } from './archive-reading.js';
-import type { RecipeFromArchive } from './document-reading.js';
+import { ArchiveRefused, type ZipArchives } from './archive.port.js';
+import { RecipeArchive } from './archive-reading.js';
 import { archiveFilesOf, type RecipeToExport } from './recipe-export.js';
-import { TRANSFER_LIMITS } from './transfer-limits.js';
+import { TRANSFER_LIMITS, type TransferLimits } from './transfer-limits.js';
 
 /** How many recipes one export request may name (a whole household goes through the admin command). */
 export const EXPORT_LIMIT = 500;
@@ -27,6 +26,15 @@ export interface ImportedRecipe {
   id: string;
   slug: string;
   title: string;
+}
+
+/**
+ * A recipe of an import whose document was checked: where it is, and its photos' entries. Its
+ * content is read again when it is created, so an import holds one document at a time.
+ */
+interface CheckedRecipe {
+  document: string;
+  photos: string[];
 }
 
 /** Reports how far a long transfer has come (the admin command's progress bar). */
@@ -108,13 +116,17 @@ export class RecipeTransfer {
     caller: Caller,
     upload: AsyncIterable<Uint8Array>,
     progress: TransferProgress = () => undefined,
-    limits: ArchiveLimits = TRANSFER_LIMITS,
+    limits: TransferLimits = TRANSFER_LIMITS,
   ): Promise<ImportedRecipe[]> {
     const archive = await this.deps.archives.open(upload, limits);
     try {
-      const recipes: RecipeFromArchive[] = [];
-      for await (const recipe of recipesInArchive(archive)) recipes.push(recipe);
-      return await this.create(caller, archive, recipes, progress);
+      const recipes = new RecipeArchive(archive, limits);
+      const checked: CheckedRecipe[] = [];
+      for (const document of await recipes.documents()) {
+        const { photos } = await recipes.recipe(document);
+        checked.push({ document, photos: photos.map((photo) => photo.entry) });
+      }
+      return await this.create(caller, recipes, checked, progress);
     } finally {
       await archive.close();
     }
@@ -122,33 +134,35 @@ export class RecipeTransfer {
 
   private async create(
     caller: Caller,
-    archive: OpenedArchive,
-    recipes: RecipeFromArchive[],
+    archive: RecipeArchive,
+    recipes: CheckedRecipe[],
     progress: TransferProgress,
   ): Promise<ImportedRecipe[]> {
     const { store, clock, secrets, janitor } = this.deps;
-    const stored: Array<{ recipeId: string; from: RecipeFromArchive; photos: StoredPhotoFiles[] }> = [];
+    const stored: Array<{ recipeId: string; document: string; photos: StoredPhotoFiles[] }> = [];
     const intents: PendingImageDeletion[] = [];
     const total = recipes.reduce((sum, r) => sum + 1 + r.photos.length, 0);
     let done = 0;
     try {
       // Photos first, one at a time: each is read, checked and stored under its new recipe.
-      for (const from of recipes) {
+      for (const { document, photos: entries } of recipes) {
         const recipeId = secrets.newId();
         const photos: StoredPhotoFiles[] = [];
-        for (const photo of from.photos) {
-          const bytes = await archive.read(photo.entry);
-          const files = await this.storePhoto(recipeId, bytes, photo.entry);
+        for (const entry of entries) {
+          const bytes = await archive.photo(entry);
+          const files = await this.storePhoto(recipeId, bytes, entry);
           intents.push(files.intent);
           photos.push(files);
           progress(++done, total);
         }
-        stored.push({ recipeId, from, photos });
+        stored.push({ recipeId, document, photos });
       }
       const now = clock.now();
       const created = await store.transaction(async (tx) => {
         const out: ImportedRecipe[] = [];
-        for (const { recipeId, from, photos } of stored) {
+        for (const { recipeId, document, photos } of stored) {
+          // Read again, as it was checked: only one document is held at a time.
+          const from = await archive.recipe(document);
           const recipe = await withFreeSlug(tx, from.content.title, undefined, async (slug) => {
             const candidate: Recipe = {
               ...from.content,
