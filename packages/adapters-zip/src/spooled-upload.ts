@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ArchiveTooLarge } from '@larder/domain';
+import { newSpoolFolder } from './spool-folders.js';
 
 /** An upload copied to a file of its own, in a folder of its own that `remove` takes away. */
 export interface SpooledUpload {
@@ -11,7 +11,8 @@ export interface SpooledUpload {
 }
 
 /**
- * Copies `upload` to a new file readable by this process alone. Once more than `maxBytes`
+ * Copies `upload` to a new file readable by this process alone, in a spool folder of its own
+ * (`spool-folders.ts`: removed even when the process stops mid-import). Once more than `maxBytes`
  * have arrived it stops reading the upload (its iterator is returned) and throws
  * `ArchiveTooLarge`, leaving nothing on disk.
  */
@@ -20,9 +21,9 @@ export async function spoolUpload(
   parent: string,
   maxBytes: number,
 ): Promise<SpooledUpload> {
-  const folder = await mkdtemp(join(parent, 'larder-archive-'));
-  const path = join(folder, 'upload.zip');
-  const remove = () => rm(folder, { recursive: true, force: true });
+  const folder = await newSpoolFolder(parent);
+  const path = join(folder.path, 'upload.zip');
+  const remove = () => folder.remove();
   try {
     let received = 0;
     await pipeline(

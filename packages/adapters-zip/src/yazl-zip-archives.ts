@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import type { ArchiveFile, ArchiveLimits, OpenedArchive, ZipArchives } from '@larder/domain';
+import { removeLeftoverSpools } from './spool-folders.js';
 import { spoolUpload } from './spooled-upload.js';
 import { openSpooledZip } from './zip-reader.js';
 import { zipOf } from './zip-writer.js';
@@ -24,5 +25,9 @@ export class YazlZipArchives implements ZipArchives {
   async open(upload: AsyncIterable<Uint8Array>, limits: ArchiveLimits): Promise<OpenedArchive> {
     const spooled = await spoolUpload(upload, this.temporaryDirectory, limits.maxArchiveBytes);
     return openSpooledZip(spooled, limits);
+  }
+
+  removeLeftovers(olderThan: Date): Promise<number> {
+    return removeLeftoverSpools(this.temporaryDirectory, olderThan);
   }
 }

@@ -10,6 +10,7 @@ import {
   MAILER,
   MailOutbox,
   type Mailer,
+  RecipeTransfer,
 } from '@larder/domain';
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
@@ -102,8 +103,10 @@ export async function startService(
       outbox.deliverDue().catch((error: unknown) => logger.warn({ err: error }, 'mail outbox pass failed'));
     }, OUTBOX_MS);
     postman.unref();
-    // Expired and spent rows are removed at start and then hourly (see Housekeeping).
+    // Expired and spent rows are removed at start and then hourly (see Housekeeping), and so are
+    // the files of writes and imports a stopped process left.
     const housekeeping = container.resolve(Housekeeping);
+    const transfer = container.resolve(RecipeTransfer);
     let tidying: Promise<void> = Promise.resolve();
     const tidy = () => {
       tidying = housekeeping.run().then(
@@ -112,6 +115,9 @@ export async function startService(
           if (total > 0) logger.info({ removed }, 'housekeeping removed expired rows');
           const leftovers = await janitor.removeLeftovers();
           if (leftovers > 0) logger.info({ leftovers }, 'housekeeping removed files interrupted writes left');
+          const uploads = await transfer.removeLeftovers();
+          if (uploads > 0)
+            logger.info({ uploads }, 'housekeeping removed uploads of imports that were stopped');
         },
         (error: unknown) => logger.warn({ err: error }, 'housekeeping failed'),
       );

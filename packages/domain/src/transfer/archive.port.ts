@@ -66,6 +66,12 @@ export interface ZipArchives {
    * `ArchiveRefused` too. Nothing is left on disk when it throws.
    */
   open(upload: AsyncIterable<Uint8Array>, limits: ArchiveLimits): Promise<OpenedArchive>;
+  /**
+   * Removes the temporary files of imports that no longer run (their process stopped or was killed
+   * mid-import): of a process known to have ended, or untouched since `olderThan` (an open
+   * archive's are touched every minute). Never those of an import still under way; answers how many.
+   */
+  removeLeftovers(olderThan: Date): Promise<number>;
 }
 
 /** An archive (or one of its entries) that is not accepted; `entry` names the culprit when there is one. */

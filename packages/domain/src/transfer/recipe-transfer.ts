@@ -8,6 +8,7 @@ import type { Recipe } from '../recipes/recipe.js';
 import { withFreeSlug } from '../recipes/slugs.js';
 import { DomainError, NotFound, ValidationFailed } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.port.js';
+import { addMs } from '../shared/time.js';
 import { ArchiveRefused, type ZipArchives } from './archive.port.js';
 import { RecipeArchive } from './archive-reading.js';
 import { archiveFilesOf, type RecipeToExport } from './recipe-export.js';
@@ -15,6 +16,12 @@ import { TRANSFER_LIMITS, type TransferLimits } from './transfer-limits.js';
 
 /** How many recipes one export request may name (a whole household goes through the admin command). */
 export const EXPORT_LIMIT = 500;
+
+/**
+ * How long an import's temporary files may go untouched before they count as left behind by a
+ * process that stopped: a running import touches them every minute.
+ */
+const LEFTOVER_AGE_MS = 10 * 60 * 1000;
 
 export interface TransferDependencies extends PhotoDependencies {
   archives: ZipArchives;
@@ -200,6 +207,19 @@ export class RecipeTransfer {
       // Nothing of a failed import stays: the photos stored so far go now, or with a later sweep.
       for (const intent of intents) await janitor.discard(intent);
       throw error;
+    }
+  }
+
+  /**
+   * Removes the spooled uploads of imports that no longer run (a service stopped or killed in the
+   * middle of one); never those of an import under way, here or in another process. Never throws.
+   */
+  async removeLeftovers(): Promise<number> {
+    const { archives, clock } = this.deps;
+    try {
+      return await archives.removeLeftovers(addMs(clock.now(), -LEFTOVER_AGE_MS));
+    } catch {
+      return 0;
     }
   }
 
