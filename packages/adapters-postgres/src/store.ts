@@ -57,7 +57,16 @@ type Touched = readonly string[] | 'all';
  * read. Every other method of these repositories is a write (see WRITES).
  */
 const READS: Partial<Record<keyof Repositories, string[]>> = {
-  accounts: ['byId', 'byUsername', 'owner', 'list', 'count', 'colorUsage', 'byConfirmedEmail'],
+  accounts: [
+    'byId',
+    'byUsername',
+    'owner',
+    'list',
+    'count',
+    'colorUsage',
+    'byConfirmedEmail',
+    'holdIfPresent',
+  ],
   sessions: ['findWithAccount'],
   apiTokens: ['findWithAccount', 'byId', 'list'],
   settings: ['get', 'getForUpdate'],

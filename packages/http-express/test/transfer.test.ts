@@ -3,6 +3,7 @@
  * refusal with archives the tests build (a slip, a symlink, a bomb, lying sizes, 100,000 entries,
  * a non-image photo, a broken document), the role rules, and a failed import leaving nothing.
  */
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { YazlZipArchives } from '@larder/adapters-zip';
@@ -396,6 +397,66 @@ describe('export and import refusals', () => {
       ]),
       'recipes/soup/recipe.json: steps[0].times[0].phrase',
     );
+  });
+
+  it('answer 401 when the importer’s account is deleted during the import, and leave nothing behind', async () => {
+    const importer = await t.member('admin', 'importer');
+    const zip = buildZip([
+      storedEntry('recipes/one/recipe.json', document({ photos: [{ file: 'photos/1.jpg' }] })),
+      storedEntry('recipes/one/photos/1.jpg', await jpegOf(300, 200)),
+      manifest(['recipes/one/recipe.json']),
+    ]);
+    const files = async () => (await storedKeys(t, 'recipes/')).length;
+    const before = { recipes: await recipeCount(t), files: await files() };
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const upload = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/import',
+            headers: {
+              Cookie: importer.cookie,
+              'Content-Type': 'application/zip',
+              'Transfer-Encoding': 'chunked',
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        upload.on('error', reject);
+        // Half the archive; the account is deleted while the rest is still to come.
+        upload.write(zip.subarray(0, 100), () => {
+          void request(t.app)
+            .delete(`/api/v1/users/${importer.id}`)
+            .set('Cookie', t.owner.cookie)
+            .then((deleted) => {
+              expect(deleted.status).toBe(204);
+              upload.end(zip.subarray(100));
+            }, reject);
+        });
+      });
+      const { status, body } = await answer;
+      expect(status).toBe(401);
+      expect(JSON.parse(body)).toMatchObject({
+        type: 'urn:larder:problem:not_authenticated',
+        detail: 'Your account was deleted during the import; nothing was imported.',
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    await t.container.resolve(ImageJanitor).sweep();
+    expect(await recipeCount(t)).toBe(before.recipes);
+    expect(await files()).toBe(before.files);
+    expect(await pendingDeletions(t)).toEqual([]);
   });
 
   it('leave nothing behind when an import fails at any stage: no row, no file', async () => {

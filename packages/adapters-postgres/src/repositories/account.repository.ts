@@ -141,6 +141,17 @@ export class PostgresAccountRepository implements AccountRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  async holdIfPresent(id: string): Promise<boolean> {
+    if (!storable(id)) return false;
+    const row = await this.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', '=', id)
+      .forKeyShare()
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async count(): Promise<number> {
     const row = await this.db
       .selectFrom('accounts')

@@ -32,6 +32,11 @@ export interface AccountRepository {
   insert(account: Account): Promise<boolean>;
   update(id: string, changes: AccountChanges): Promise<Account | null>;
   delete(id: string): Promise<boolean>;
+  /**
+   * Inside a transaction: whether the account still exists, keeping it from being deleted until
+   * the transaction ends, so that rows written on its behalf meanwhile may name it.
+   */
+  holdIfPresent(id: string): Promise<boolean>;
   count(): Promise<number>;
   colorUsage(): Promise<Array<{ color: Color; count: number }>>;
   /** Every account whose confirmed address this is (addresses compared without case). */

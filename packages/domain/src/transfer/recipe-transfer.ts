@@ -6,7 +6,7 @@ import { type StoredPhotoFiles, storePhotoFiles } from '../photos/photo-files.js
 import type { Recipe } from '../recipes/recipe.js';
 
 import { withFreeSlug } from '../recipes/slugs.js';
-import { DomainError, NotFound, ValidationFailed } from '../shared/errors.js';
+import { DomainError, NotAuthenticated, NotFound, ValidationFailed } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.port.js';
 import { addMs } from '../shared/time.js';
 import { ArchiveRefused, type ZipArchives } from './archive.port.js';
@@ -166,6 +166,13 @@ export class RecipeTransfer {
       }
       const now = clock.now();
       const created = await store.transaction(async (tx) => {
+        // The importer's account stays until the recipes are in; deleted before, nothing is created.
+        if (!(await tx.accounts.holdIfPresent(caller.account.id))) {
+          throw new NotAuthenticated(
+            'not_authenticated',
+            'Your account was deleted during the import; nothing was imported.',
+          );
+        }
         const out: ImportedRecipe[] = [];
         for (const { recipeId, document, photos } of stored) {
           // Read again, as it was checked: only one document is held at a time.
