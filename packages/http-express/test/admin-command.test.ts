@@ -202,6 +202,34 @@ describe('the larder admin command, on the configured database and image store',
     await expect(stat(join(dir, 'none.zip.part'))).rejects.toThrow();
   });
 
+  it('import reads a backup of more recipes than an upload may hold, under the command line’s limits', async () => {
+    // 20,001 recipes: an upload may hold 20,000 entries; the last document breaks a rule, so the
+    // refusal names it only once the whole manifest was read (and nothing is created).
+    const document = (servings: number) =>
+      JSON.stringify({
+        format: 'larder-recipe',
+        version: 1,
+        title: 'Soup',
+        servings,
+        ingredientGroups: [{}],
+      });
+    const paths = Array.from({ length: 20_001 }, (_, i) => `recipes/r${i}/recipe.json`);
+    const archive = join(dir, 'large-backup.zip');
+    await writeFile(
+      archive,
+      buildZip([
+        ...paths.map((path, i) => storedEntry(path, document(i === paths.length - 1 ? 0 : 2))),
+        storedEntry(
+          'larder.json',
+          JSON.stringify({ format: 'larder-recipes', version: 1, exportedAt: null, recipes: paths }),
+        ),
+      ]),
+    );
+    const refused = await larder(['import', archive]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/recipes\/r20000\/recipe\.json: servings: must be at least 1/);
+  });
+
   it('check: a line per part, and exit 1 when one fails', async () => {
     const sink = await startSmtpSink({ auth: { username: 'larder', password: 'mail-secret' } });
     const provider = await startTestIdentityProvider();

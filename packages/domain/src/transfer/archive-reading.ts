@@ -30,7 +30,7 @@ export class RecipeArchive {
    * when together they declare more than `maxDocumentsBytes`.
    */
   async documents(): Promise<string[]> {
-    const { recipes } = readManifest(await this.json(MANIFEST_PATH), this.index);
+    const { recipes } = readManifest(await this.json(MANIFEST_PATH), this.index, this.limits.maxEntries);
     const total = recipes.reduce((sum, path) => sum + (this.index.get(path) ?? 0), 0);
     if (total > this.limits.maxDocumentsBytes) {
       throw new ArchiveRefused(

@@ -75,6 +75,18 @@ describe('the manifest', () => {
     ]);
   });
 
+  test('lists at most as many recipes as the archive may hold entries', () => {
+    expect(readManifest(manifestWith(), ARCHIVE, 2).recipes).toHaveLength(2);
+    try {
+      readManifest(manifestWith(), ARCHIVE, 1);
+      throw new Error('the manifest was accepted');
+    } catch (error) {
+      expect((error as DocumentRefused).issues).toEqual([
+        { location: 'larder.json: recipes', message: 'must have at most 1 items' },
+      ]);
+    }
+  });
+
   test('must have its list of recipes', () => {
     expect(refusalOf(manifestWith({ recipes: undefined })).issues).toEqual([
       { location: 'larder.json: recipes', message: 'is required' },
