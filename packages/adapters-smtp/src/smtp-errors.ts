@@ -6,6 +6,7 @@ export interface Patience {
   connectionTimeoutMs: number;
   greetingTimeoutMs: number;
   socketTimeoutMs: number;
+  sendDeadlineMs: number;
 }
 
 /**
@@ -19,6 +20,7 @@ export function mailFailure(error: unknown, patience: Patience): MailRefused | M
     reason?: string;
     library?: string;
   };
+  if (failure.code === 'EABORT') return new MailUnreachable(abortReason(failure, patience));
   if (isTlsFailure(failure)) return new MailUnreachable(`TLS failed: ${tlsReason(failure)}`);
   if (typeof failure.responseCode === 'number' && failure.responseCode >= 400) {
     return new MailRefused(serverSays(failure.response ?? String(failure.responseCode)));
@@ -58,6 +60,13 @@ function unreachableReason(
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'host unreachable';
   if (code === 'EDNS' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
   return serverSays(`${code || 'error'}: ${message.split('\n')[0]}`);
+}
+
+/** A send cut off by Larder itself: past its deadline, or because the service is stopping. */
+function abortReason(failure: { cause?: unknown }, { sendDeadlineMs }: Patience): string {
+  const reason = failure.cause as { name?: string } | undefined;
+  if (reason?.name === 'TimeoutError') return `the server did not finish within ${seconds(sendDeadlineMs)}`;
+  return 'cut off: the service is stopping';
 }
 
 function seconds(ms: number): string {

@@ -15,6 +15,11 @@ export interface SmtpMailerOptions {
   greetingTimeoutMs?: number;
   /** How long the server may stay silent in the middle of the conversation. Default 10 s. */
   socketTimeoutMs?: number;
+  /**
+   * The longest one send (or check) may take in all, from connecting to the server's last word,
+   * however busy the server keeps the connection: then it is dropped and the send fails. Default 30 s.
+   */
+  sendDeadlineMs?: number;
   /** PEM certificates to trust besides the usual public ones (a household's own CA, a test server). */
   trustedCertificates?: string[];
 }
@@ -26,18 +31,22 @@ const TRANSPORTS_KEPT = 4;
  * Sends mail through the household's SMTP server. The owner can change the settings at any
  * time, so each send names its server; a transport is kept per distinct server and login.
  * Each mail goes over its own connection (mail is rare here, and a fresh connection survives a
- * server restart without stale sockets to notice).
+ * server restart without stale sockets to notice). No send outlasts its deadline: a server that
+ * keeps talking without ever finishing holds nobody up for longer.
  */
 export class SmtpMailer implements Mailer {
   private readonly transports = new Map<string, Transporter>();
   private readonly patience: Patience;
   private readonly trusted: string[] | undefined;
+  /** Aborted by `close`: sends still under way are cut off. */
+  private stopping = new AbortController();
 
   constructor(options: SmtpMailerOptions = {}) {
     this.patience = {
       connectionTimeoutMs: options.connectionTimeoutMs ?? 5000,
       greetingTimeoutMs: options.greetingTimeoutMs ?? 5000,
       socketTimeoutMs: options.socketTimeoutMs ?? 10_000,
+      sendDeadlineMs: options.sendDeadlineMs ?? 30_000,
     };
     // Node's `ca` replaces the public roots, so extra certificates are added to them.
     this.trusted = options.trustedCertificates && [...rootCertificates, ...options.trustedCertificates];
@@ -47,8 +56,8 @@ export class SmtpMailer implements Mailer {
     const fromName = server.fromName?.trim() || DEFAULT_SENDER_NAME;
     refuseUnsafeHeaders({ to: mail.to, subject: mail.subject, from: server.from, fromName });
     refuseUnlikelyAddresses({ to: mail.to, from: server.from });
-    try {
-      await this.transportFor(server).sendMail({
+    await this.withinDeadline((signal) =>
+      this.transportFor(server).sendMail({
         from: { name: fromName, address: server.from },
         to: { name: '', address: mail.to },
         // Said outright, so the envelope is exactly one sender and one recipient, whatever the headers hold.
@@ -56,24 +65,36 @@ export class SmtpMailer implements Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-      });
-    } catch (error) {
-      throw mailFailure(error, this.patience);
-    }
+        // Ends the connection when it fires.
+        signal,
+      }),
+    );
   }
 
   async verify(server: MailServer): Promise<void> {
+    // nodemailer's check takes no signal: past the deadline it is given up on, and its connection
+    // is left to end with the server's silence (the socket timeout) or the server itself.
+    await this.withinDeadline((signal) =>
+      Promise.race([this.transportFor(server).verify(), aborted(signal)]),
+    );
+  }
+
+  /** Cuts off the sends under way and closes every kept transport (at shutdown). */
+  close(): void {
+    this.stopping.abort();
+    this.stopping = new AbortController();
+    for (const transport of this.transports.values()) transport.close();
+    this.transports.clear();
+  }
+
+  /** Runs one exchange with the server under the send deadline; failures become the domain's. */
+  private async withinDeadline(exchange: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
+    const signal = AbortSignal.any([AbortSignal.timeout(this.patience.sendDeadlineMs), this.stopping.signal]);
     try {
-      await this.transportFor(server).verify();
+      await exchange(signal);
     } catch (error) {
       throw mailFailure(error, this.patience);
     }
-  }
-
-  /** Closes every kept transport (at shutdown). */
-  close(): void {
-    for (const transport of this.transports.values()) transport.close();
-    this.transports.clear();
   }
 
   private transportFor(server: MailServer): Transporter {
@@ -127,6 +148,16 @@ const SECURITY: Record<
   starttls: { secure: false, requireTLS: true },
   none: { secure: false, ignoreTLS: true },
 };
+
+/** Rejects as nodemailer does when a send is aborted (`EABORT`, the signal's reason as the cause). */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const abort = () =>
+      reject(Object.assign(new Error('aborted', { cause: signal.reason }), { code: 'EABORT' }));
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
+}
 
 /** Which transport serves these settings; the password enters only as part of a digest. */
 function transportKey(server: MailServer): string {

@@ -7,6 +7,7 @@ import {
   invitationMail,
   testMail,
 } from '@larder/domain';
+import { startDrippingServer } from '../test-support/dripping-server.js';
 import { type SilentServer, startSilentServer } from '../test-support/silent-server.js';
 import { SINK_CERTIFICATE } from '../test-support/sink-certificate.js';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink.js';
@@ -25,6 +26,11 @@ async function failure(sending: Promise<void>): Promise<unknown> {
     },
     (error: unknown) => error,
   );
+}
+
+/** Resolves once `condition` holds, looking again every 20 ms. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('SmtpMailer', () => {
@@ -190,6 +196,57 @@ describe('SmtpMailer', () => {
       expect(waited).toBeGreaterThanOrEqual(250);
       expect(waited).toBeLessThan(10_000);
       expect(silent.accepted).toBeGreaterThanOrEqual(1);
+    });
+
+    it('a server that keeps answering but never finishes is given up on at the send deadline', async () => {
+      const dripping = await startDrippingServer({ dripMs: 100 });
+      try {
+        // Never silent for a second, so only the deadline can end it.
+        const bounded = aMailer({ socketTimeoutMs: 1000, sendDeadlineMs: 1500 });
+        const unreachable = await failure(
+          bounded.send({ ...plain.mailServer(), port: dripping.port }, mailTo('a@example.org')),
+        );
+        expect(unreachable).toBeInstanceOf(MailUnreachable);
+        expect((unreachable as MailUnreachable).reason).toBe('the server did not finish within 1.5 s');
+        expect(dripping.received).toBe(1);
+        // The connection is let go, not left to drip.
+        await until(() => dripping.open === 0);
+      } finally {
+        await dripping.stop();
+      }
+    });
+
+    it('a check of the settings is given up on at the deadline too', async () => {
+      const dripping = await startDrippingServer({ dripMs: 100, after: 'ehlo' });
+      try {
+        const bounded = aMailer({ socketTimeoutMs: 1000, sendDeadlineMs: 1500 });
+        const unreachable = await bounded.verify({ ...plain.mailServer(), port: dripping.port }).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(unreachable).toMatchObject({ reason: 'the server did not finish within 1.5 s' });
+      } finally {
+        await dripping.stop();
+      }
+    });
+
+    it('closing the mailer cuts off a send under way', async () => {
+      const dripping = await startDrippingServer({ dripMs: 100 });
+      try {
+        const patient = aMailer({ sendDeadlineMs: 10 * 60_000 });
+        const sending = failure(
+          patient.send({ ...plain.mailServer(), port: dripping.port }, mailTo('a@example.org')),
+        );
+        await until(() => dripping.received === 1);
+        patient.close();
+        expect(await sending).toMatchObject({ reason: 'cut off: the service is stopping' });
+        await until(() => dripping.open === 0);
+        // Closed, it still sends when asked again (the owner's settings may be tried any time).
+        await patient.send(plain.mailServer(), mailTo('after-close@example.org'));
+        await plain.waitFor('after-close@example.org');
+      } finally {
+        await dripping.stop();
+      }
     });
 
     it('a host that does not exist', async () => {

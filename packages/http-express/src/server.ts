@@ -33,12 +33,25 @@ const IMAGE_SWEEP_MS = 60_000;
 const OUTBOX_MS = 15_000;
 /** How often the server removes expired sessions, spent links and ended throttle windows. */
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
+/** How long shutdown lets background work (a mail being sent, housekeeping) finish before cutting it off. */
+const BACKGROUND_GRACE_MS = 5000;
+/** How long work cut off gets to record that (a mail's failed attempt) before the database closes. */
+const CUT_OFF_GRACE_MS = 2000;
+
+/** What a start (or a test) hands the service besides the configuration. */
+export interface StartOptions extends Overrides {
+  /** How long shutdown waits for background work (5 s). */
+  backgroundGraceMs?: number;
+}
 
 export interface RunningService {
   server: Server;
   database: Database;
   url: string;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  /**
+   * Stops accepting, lets in-flight requests finish (10 s at most) and background work (5 s at
+   * most: mail still being sent then is cut off), then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -46,8 +59,9 @@ export interface RunningService {
 export async function startService(
   config: Config,
   logger: Logger,
-  overrides: Overrides = {},
+  options: StartOptions = {},
 ): Promise<RunningService> {
+  const { backgroundGraceMs = BACKGROUND_GRACE_MS, ...overrides } = options;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await migrateToLatest(database.db);
@@ -144,11 +158,23 @@ export async function startService(
           clearInterval(sweeper);
           clearInterval(tidier);
           clearInterval(postman);
-          await container.resolve<BackgroundWork>(BACKGROUND).settled();
-          await tidying;
+          const mailer = container.resolve<Mailer>(MAILER) as Mailer & { close?: () => void };
+          const background = Promise.all([
+            container.resolve<BackgroundWork>(BACKGROUND).settled(),
+            outbox.stop(),
+            tidying,
+          ]);
+          if (!(await settlesWithin(background, backgroundGraceMs))) {
+            logger.warn(
+              { waitedMs: backgroundGraceMs },
+              'shutting down: background work is still running; mail being sent is cut off (queued mail goes out after the restart)',
+            );
+            mailer.close?.();
+            await settlesWithin(background, CUT_OFF_GRACE_MS);
+          }
           if (container.isRegistered(STOP_COHERENCE)) container.resolve<() => void>(STOP_COHERENCE)();
           await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
-          (container.resolve<Mailer>(MAILER) as Mailer & { close?: () => void }).close?.();
+          mailer.close?.();
           await database.close();
           unguard();
         })()),
@@ -156,5 +182,24 @@ export async function startService(
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+/** Whether `work` has settled within `ms` (it goes on either way). */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      timeUp,
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,11 +1,14 @@
 /**
  * Graceful shutdown: once stopping, the service accepts no new connection but
- * finishes the request already under way, then closes its database.
+ * finishes the request already under way, lets background work finish for a while, then closes
+ * its database.
  */
 import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SmtpMailer } from '@larder/adapters-smtp';
+import { startDrippingServer } from '@larder/adapters-smtp/test-support/dripping-server.js';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { startService } from '../src/server.js';
@@ -60,4 +63,50 @@ test('a request under way when shutdown starts still gets its answer; new connec
   await closing;
   await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
   // A first start creates the embedded database, which takes long on a busy machine: an upper bound only.
+}, 180_000);
+
+test('a mail that never finishes sending does not hold shutdown up: it is cut off after a while', async () => {
+  const dripping = await startDrippingServer({ dripMs: 100 });
+  const logs: string[] = [];
+  const config = loadConfig({
+    SERVICE_ADDR: '127.0.0.1:0',
+    SERVICE_DATA_DIR: dataDir,
+    SERVICE_ADMIN_USER: 'owner',
+    SERVICE_ADMIN_PASSWORD: 'owner-password-1',
+    SERVICE_PUBLIC_URL: 'https://larder.example.net',
+    SERVICE_SMTP_HOST: '127.0.0.1',
+    SERVICE_SMTP_PORT: String(dripping.port),
+    SERVICE_SMTP_SECURITY: 'none',
+    SERVICE_SMTP_FROM: 'larder@example.org',
+  });
+  const service = await startService(
+    config,
+    pino({ level: 'info' }, { write: (line: string) => logs.push(line) }),
+    // A send that could go on for an hour: only shutdown's own limit can end it.
+    { mailer: new SmtpMailer({ sendDeadlineMs: 60 * 60_000 }), backgroundGraceMs: 500 },
+  );
+  try {
+    const login = await fetch(`${service.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'owner', password: 'owner-password-1' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    // A changed address: its confirmation is queued and sent at once, to the server that never finishes.
+    const profile = await fetch(`${service.url}/api/v1/auth/me/profile`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie, origin: service.url },
+      body: JSON.stringify({ email: 'owner@example.org' }),
+    });
+    expect(profile.status).toBe(200);
+    while (dripping.received === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    await service.close();
+    expect(logs.join('')).toContain('mail being sent is cut off');
+    // The connection is let go (the server hears it end).
+    while (dripping.open > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    await service.close();
+    await dripping.stop();
+  }
 }, 180_000);

@@ -14,9 +14,14 @@ export interface MailApp extends TestApp {
   sink: SmtpSink;
 }
 
-/** The real SMTP mailer, with timeouts short enough that a dead server fails a test fast. */
+/** The real SMTP mailer, with timeouts short enough that a dead or stuck server fails a test fast. */
 export function quickMailer(): SmtpMailer {
-  return new SmtpMailer({ connectionTimeoutMs: 2000, greetingTimeoutMs: 2000, socketTimeoutMs: 4000 });
+  return new SmtpMailer({
+    connectionTimeoutMs: 2000,
+    greetingTimeoutMs: 2000,
+    socketTimeoutMs: 4000,
+    sendDeadlineMs: 4000,
+  });
 }
 
 /**

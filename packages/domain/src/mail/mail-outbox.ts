@@ -5,7 +5,11 @@ import type { MailConfiguration } from './mail-configuration.js';
 import type { MailOutboxRepository, NewQueuedMail, QueuedMail } from './mail-outbox-store.port.js';
 import { type Mailer, MailRefused, MailUnreachable } from './mailer.port.js';
 
-/** How long a claimed mail is hidden from other instances while one sends it. */
+/**
+ * How long a claimed mail is hidden from other instances while one sends it: longer than a send
+ * may take (a `Mailer` gives up within a minute). A pass claims one mail at a time, so however
+ * many mails it works off, each is leased only while it is being sent.
+ */
 const LEASE_MS = 2 * MINUTE_MS;
 /** Waits between attempts: 30 s, doubling, at most 30 minutes. */
 const FIRST_RETRY_MS = 30_000;
@@ -43,9 +47,12 @@ export interface MailOutboxDependencies {
  * its link has expired.
  */
 export class MailOutbox {
-  /** Called after every pass (the composition root logs it). */
+  /** Called with what became of every mail the outbox handled, as it happens (the composition root logs it). */
   onDelivered: (reports: DeliveryReport[]) => void = () => undefined;
+  /** The pass under way, and the one asked for meanwhile (it starts when the first ends). */
   private running: Promise<DeliveryReport[]> | null = null;
+  private next: Promise<DeliveryReport[]> | null = null;
+  private stopped = false;
 
   constructor(private readonly deps: MailOutboxDependencies) {}
 
@@ -59,15 +66,30 @@ export class MailOutbox {
     this.deliverDue().catch(() => undefined);
   }
 
-  /** Sends what is due, up to `limit` mails; one pass at a time on this instance. */
-  async deliverDue(limit = 20): Promise<DeliveryReport[]> {
-    if (this.running) await this.running.catch(() => undefined);
-    this.running = this.pass(limit);
-    try {
-      return await this.running;
-    } finally {
-      this.running = null;
-    }
+  /**
+   * Sends what is due, up to `limit` mails; one pass at a time on this instance. Asked while a
+   * pass runs, it answers the next pass, which starts when that one ends: mail queued meanwhile
+   * goes out, and however often it is asked, no more than one pass waits behind a slow server.
+   */
+  deliverDue(limit = 20): Promise<DeliveryReport[]> {
+    if (this.next) return this.next;
+    if (!this.running) return this.startPass(limit);
+    this.next = this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.next = null;
+        return this.startPass(limit);
+      });
+    return this.next;
+  }
+
+  /**
+   * Starts no more passes; the pass under way ends after the mail it is sending. Resolves once it
+   * has (at shutdown, before the database closes).
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.allSettled([this.running, this.next]);
   }
 
   /** Sends one queued mail now, while a request waits for the outcome. */
@@ -81,14 +103,26 @@ export class MailOutbox {
     return delivery;
   }
 
+  private startPass(limit: number): Promise<DeliveryReport[]> {
+    if (this.stopped) return Promise.resolve([]);
+    const pass: Promise<DeliveryReport[]> = this.pass(limit).finally(() => {
+      if (this.running === pass) this.running = null;
+    });
+    this.running = pass;
+    return pass;
+  }
+
   private async pass(limit: number): Promise<DeliveryReport[]> {
     const { store, clock } = this.deps;
-    const now = clock.now();
-    const due = await store.mailOutbox.claimDue(now, addMs(now, LEASE_MS), limit);
     const reports: DeliveryReport[] = [];
-    for (const mail of due)
-      reports.push({ id: mail.id, kind: mail.kind, delivery: await this.deliver(mail) });
-    if (reports.length > 0) this.onDelivered(reports);
+    while (reports.length < limit && !this.stopped) {
+      const now = clock.now();
+      const [mail] = await store.mailOutbox.claimDue(now, addMs(now, LEASE_MS), 1);
+      if (!mail) break;
+      const report = { id: mail.id, kind: mail.kind, delivery: await this.deliver(mail) };
+      this.onDelivered([report]);
+      reports.push(report);
+    }
     return reports;
   }
 

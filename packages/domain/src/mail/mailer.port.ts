@@ -29,7 +29,8 @@ export interface OutgoingMail {
 }
 
 /**
- * Sends mail through an SMTP server with timeouts of a few seconds.
+ * Sends mail through an SMTP server with timeouts of a few seconds, and gives up on one send (or
+ * check) within a minute in all, whatever the server does: the outbox's lease relies on it.
  * Errors: `MailRefused` when the server answered with a refusal (its reply is kept),
  * `MailUnreachable` when it could not be reached or did not answer in time.
  */
