@@ -186,6 +186,8 @@ export interface MailOutboxTable {
   give_up_at: Timestamp;
   attempts: Generated<number>;
   last_error: string | null;
+  /** The digest of the one-time link the mail carries (none for a hint, or queued before it was kept). */
+  link_digest: string | null;
 }
 
 export interface IdentitiesTable {

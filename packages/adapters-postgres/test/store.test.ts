@@ -122,8 +122,8 @@ describe('one-time links', () => {
     expect(await store.links.find(second)).not.toBeNull();
     expect(await store.links.find(reset)).not.toBeNull();
     expect((await store.links.openExpiry(a.id, 'setup', now))?.getTime()).toBe(later.getTime());
-    expect(await store.links.revokeOpen(a.id, 'setup', now)).toBe(1);
-    expect(await store.links.revokeOpen(a.id, 'setup', now)).toBe(0);
+    expect(await store.links.revokeOpen(a.id, ['setup'], now)).toBe(1);
+    expect(await store.links.revokeOpen(a.id, ['setup'], now)).toBe(0);
     expect(await store.links.find(reset)).not.toBeNull();
   });
 });

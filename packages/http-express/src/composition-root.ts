@@ -115,6 +115,8 @@ function logDeliveries(logger: Logger | undefined, metrics: Metrics, reports: De
       logger?.error({ ...fields, reply: delivery.reply }, 'mail refused');
     else if (delivery.outcome === 'expired')
       logger?.warn(fields, 'mail dropped: its link expired before it could go');
+    else if (delivery.outcome === 'revoked')
+      logger?.info(fields, 'mail dropped: its link was used or revoked before it could go');
   }
 }
 

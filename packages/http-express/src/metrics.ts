@@ -41,7 +41,7 @@ export class Metrics {
     });
     this.mail = new Counter({
       name: 'larder_mail_deliveries_total',
-      help: 'Mail the outbox handled, by outcome (sent, deferred, refused, expired)',
+      help: 'Mail the outbox handled, by outcome (sent, deferred, refused, expired, revoked)',
       labelNames: ['outcome'],
       registers,
     });

@@ -11,6 +11,7 @@ function queuedFromRow(row: Selectable<MailOutboxTable>): QueuedMail {
     mail: { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body },
     createdAt: row.created_at,
     giveUpAt: row.give_up_at,
+    linkDigest: row.link_digest,
     attempts: row.attempts,
   };
 }
@@ -31,6 +32,7 @@ export class PostgresMailOutboxRepository implements MailOutboxRepository {
         created_at: entry.createdAt,
         not_before: entry.createdAt,
         give_up_at: entry.giveUpAt,
+        link_digest: entry.linkDigest,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -55,11 +55,22 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async revokeOpen(accountId: string, purpose: LinkPurpose, at: Date): Promise<number> {
+  async revokeOpen(accountId: string, purposes: readonly LinkPurpose[], at: Date): Promise<number> {
     const result = await this.db
       .deleteFrom('one_time_links')
       .where('account_id', '=', accountId)
-      .where('purpose', '=', purpose)
+      .where('purpose', 'in', purposes)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async revokeMailed(accountId: string, at: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('one_time_links')
+      .where('account_id', '=', accountId)
+      .where('address', 'is not', null)
       .where('used_at', 'is', null)
       .where('expires_at', '>', at)
       .executeTakeFirst();

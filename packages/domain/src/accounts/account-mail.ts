@@ -98,6 +98,7 @@ export class AccountMail {
       accountId: account.id,
       createdAt: now,
       giveUpAt: link.expiresAt,
+      linkDigest: this.deps.secrets.digest(link.token),
       mail: addressConfirmationMail({
         to: account.email,
         locale: account.locale,
@@ -124,6 +125,7 @@ export class AccountMail {
         accountId: account.id,
         createdAt: now,
         giveUpAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
+        linkDigest: null,
         mail: passwordResetHintMail({
           to: account.email,
           locale: account.locale,
@@ -133,12 +135,14 @@ export class AccountMail {
         }),
       });
     }
-    const link = await this.links.issue(account, 'reset', { repos: tx });
+    // Mailed to the account's address, the link dies if that address stops being the account's.
+    const link = await this.links.issue(account, 'reset', { repos: tx, address: account.email });
     return this.deps.outbox.enqueue(tx, {
       kind: 'password_reset',
       accountId: account.id,
       createdAt: now,
       giveUpAt: link.expiresAt,
+      linkDigest: this.deps.secrets.digest(link.token),
       mail: passwordResetMail({
         to: account.email,
         locale: account.locale,

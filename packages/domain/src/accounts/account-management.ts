@@ -15,7 +15,7 @@ import {
 import { assertMayGrant, assertMayManage, assertMayManageAccounts } from './account-rules.js';
 import type { Caller } from './caller.js';
 import { checkNewPassword } from './passwords.js';
-import { type IssuedLink, OneTimeLinks } from './setup-links.js';
+import { type IssuedLink, OneTimeLinks, revokeMailedLinks, revokePasswordLinks } from './setup-links.js';
 import { normaliseEmail } from '../shared/email-address.js';
 import type { AccountMail } from './account-mail.js';
 import { CONFIRMATION_RESEND_SPACING_MS } from './address-confirmation.js';
@@ -156,7 +156,7 @@ export class AccountManagement {
   }
 
   async update(caller: Caller, id: string, change: AccountUpdate): Promise<Account> {
-    const { store, hasher } = this.deps;
+    const { store, clock, hasher } = this.deps;
     const target = await this.find(id);
     assertMayManage(caller.account, target);
     if (change.role !== undefined) assertMayGrant(caller.account, change.role);
@@ -183,8 +183,12 @@ export class AccountManagement {
         ...(email !== undefined && email !== target.email ? { email, emailVerified: false } : {}),
       });
       if (!updated) throw accountNotFound();
-      // A password set by an admin signs the account out everywhere.
-      if (passwordHash) await tx.sessions.deleteAllOf(id);
+      // A password set by an admin signs the account out everywhere and ends its open setup and reset links.
+      if (passwordHash) {
+        await tx.sessions.deleteAllOf(id);
+        await revokePasswordLinks(tx, id, clock.now());
+      }
+      if (addressChanged) await revokeMailedLinks(tx, id, clock.now());
       if (addressChanged && updated.email) await this.queueConfirmation(tx, updated);
       return updated;
     });
@@ -210,7 +214,7 @@ export class AccountManagement {
    * with `mail: false` a changed address gets a confirmation mail instead.
    */
   async issueSetupLink(caller: Caller, id: string, request: SetupLinkRequest = {}): Promise<HandedSetupLink> {
-    const { store } = this.deps;
+    const { store, clock } = this.deps;
     let target = await this.find(id);
     assertMayManage(caller.account, target);
     if (target.passwordHash) {
@@ -224,6 +228,7 @@ export class AccountManagement {
     const link = await store.transaction(async (tx) => {
       if (addressChanged) {
         target = (await tx.accounts.update(id, { email, emailVerified: false })) ?? target;
+        await revokeMailedLinks(tx, id, clock.now());
         if (!mailIt && target.email) await this.queueConfirmation(tx, target);
       }
       return this.links.issueSetupLink(target, tx, mailIt ? target.email : null);
@@ -267,7 +272,7 @@ export class AccountManagement {
   async revokeSetupLink(caller: Caller, id: string): Promise<void> {
     const target = await this.find(id);
     assertMayManage(caller.account, target);
-    const revoked = await this.deps.store.links.revokeOpen(id, 'setup', this.deps.clock.now());
+    const revoked = await this.deps.store.links.revokeOpen(id, ['setup'], this.deps.clock.now());
     if (revoked === 0) throw new NotFound('accounts.no_setup_link', 'This account has no open setup link.');
   }
 

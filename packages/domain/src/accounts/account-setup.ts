@@ -3,7 +3,7 @@ import type { CoreDependencies } from '../core-dependencies.js';
 import type { LinkPurpose } from './one-time-link-store.port.js';
 import { type Account, sameAddress } from './account.js';
 import { checkNewPassword } from './passwords.js';
-import { OneTimeLinks, deadLink } from './setup-links.js';
+import { OneTimeLinks, deadLink, revokePasswordLinks } from './setup-links.js';
 import { type SignedIn, SignInService } from '../sessions/sign-in.js';
 
 /** Redeeming a setup (or reset) link: choose a password, and be signed in. */
@@ -24,7 +24,7 @@ export class AccountSetup {
   /**
    * Sets the password and signs in. The link is used once: of two concurrent
    * redemptions exactly one wins; the other sees a dead link. Every other
-   * session of the account ends. A link mailed to the account's address (an
+   * session of the account ends, and every other open setup or reset link. A link mailed to the account's address (an
    * invitation) confirms that address, while it is still the account's.
    */
   async redeem(token: string, password: string): Promise<SignedIn> {
@@ -37,6 +37,7 @@ export class AccountSetup {
     const updated = await store.transaction(async (tx) => {
       if (!(await tx.links.consume(secrets.digest(token), clock.now()))) throw deadLink();
       await tx.sessions.deleteAllOf(account.id);
+      await revokePasswordLinks(tx, account.id, clock.now());
       const current = await tx.accounts.byId(account.id);
       const confirms = address !== null && sameAddress(address, current?.email ?? null);
       const changed = await tx.accounts.update(account.id, {

@@ -8,8 +8,9 @@ export interface OneTimeLink {
   expiresAt: Date;
   usedAt: Date | null;
   /**
-   * The address the link was mailed to (an invitation, an address confirmation): redeeming it
-   * confirms that address, and only while it is still the account's. Null when not mailed.
+   * The address the link was mailed to (an invitation, an address confirmation, a password reset):
+   * redeeming it confirms that address, and only while it is still the account's; a change of the
+   * account's address revokes it. Null when not mailed.
    */
   address: string | null;
 }
@@ -23,8 +24,10 @@ export interface OneTimeLinkRepository {
    * concurrent callers gets true.
    */
   consume(tokenDigest: string, at: Date): Promise<boolean>;
-  /** Revokes open links of this purpose; answers how many there were. */
-  revokeOpen(accountId: string, purpose: LinkPurpose, at: Date): Promise<number>;
+  /** Revokes the account's open links of these purposes; answers how many there were. */
+  revokeOpen(accountId: string, purposes: readonly LinkPurpose[], at: Date): Promise<number>;
+  /** Revokes the account's open links that were mailed to an address (any purpose); answers how many. */
+  revokeMailed(accountId: string, at: Date): Promise<number>;
   openExpiry(accountId: string, purpose: LinkPurpose, at: Date): Promise<Date | null>;
   /** Changes the address a link vouches for (null: none, e.g. when mailing it failed). */
   setAddress(tokenDigest: string, address: string | null): Promise<void>;

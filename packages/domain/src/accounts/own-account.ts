@@ -9,6 +9,7 @@ import { checkNewPassword } from './passwords.js';
 import type { AccountMail } from './account-mail.js';
 import { CONFIRMATION_RESEND_SPACING_MS } from './address-confirmation.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
+import { revokeMailedLinks, revokePasswordLinks } from './setup-links.js';
 
 export interface ProfileChange {
   displayName?: string | undefined;
@@ -27,7 +28,8 @@ export class OwnAccount {
 
   /**
    * Changes the caller's password. The current password is required unless the
-   * account has none yet. Every other session of the account ends. Wrong current
+   * account has none yet. Every other session of the account ends, and its open setup and reset
+   * links with them. Wrong current
    * passwords count like failed sign-ins from the client address `from` (SignInGuard): guessing
    * here is no cheaper than at the sign-in form.
    */
@@ -37,7 +39,7 @@ export class OwnAccount {
     password: string,
     from: string,
   ): Promise<void> {
-    const { store, hasher } = this.deps;
+    const { store, clock, hasher } = this.deps;
     if (caller.via !== 'session') throw new Forbidden('auth.session_only', 'This needs a signed-in session.');
     const account = caller.account;
     const issues = new IssueList();
@@ -57,10 +59,14 @@ export class OwnAccount {
     await store.transaction(async (tx) => {
       await tx.accounts.update(account.id, { passwordHash });
       await tx.sessions.deleteAllOf(account.id, caller.sessionDigest);
+      await revokePasswordLinks(tx, account.id, clock.now());
     });
   }
 
-  /** Changes the caller's profile. A changed address is unconfirmed, and its confirmation is mailed. */
+  /**
+   * Changes the caller's profile. A changed address is unconfirmed, and its confirmation is mailed;
+   * the links mailed to the old one are revoked.
+   */
   async updateProfile(caller: Caller, change: ProfileChange): Promise<Account> {
     const { store, clock, accountMail, outbox } = this.deps;
     const issues = new IssueList();
@@ -77,6 +83,7 @@ export class OwnAccount {
         ...(addressChanged ? { email, emailVerified: false } : {}),
       });
       if (!changed) throw new NotAuthenticated();
+      if (addressChanged) await revokeMailedLinks(tx, changed.id, clock.now());
       if (addressChanged && changed.email) {
         const spacing = CONFIRMATION_RESEND_SPACING_MS;
         if (!(await tx.accounts.claimMailSlot(changed.id, 'address_confirmation', clock.now(), spacing))) {

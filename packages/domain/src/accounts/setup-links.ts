@@ -94,6 +94,31 @@ export class OneTimeLinks {
   }
 }
 
+/**
+ * A password was set, however it was (by its holder, by an admin, through a setup or reset link):
+ * every open link that could set another one is revoked, so a link waiting in a mailbox, an outbox
+ * or a log no longer takes the account over.
+ */
+export function revokePasswordLinks(
+  repos: Pick<Repositories, 'links'>,
+  accountId: string,
+  at: Date,
+): Promise<number> {
+  return repos.links.revokeOpen(accountId, ['setup', 'reset'], at);
+}
+
+/**
+ * The account's address changed: the links mailed to the old one (an invitation, a confirmation, a
+ * reset) die with it, and a mail of theirs still queued is dropped unsent.
+ */
+export function revokeMailedLinks(
+  repos: Pick<Repositories, 'links'>,
+  accountId: string,
+  at: Date,
+): Promise<number> {
+  return repos.links.revokeMailed(accountId, at);
+}
+
 export function deadLink(): NotFound {
   return new NotFound('link.not_found', 'This link is unknown, used or expired.');
 }

@@ -10,6 +10,11 @@ export interface NewQueuedMail {
   createdAt: Date;
   /** After this the mail means nothing any more (its link has expired): it is dropped unsent. */
   giveUpAt: Date;
+  /**
+   * The digest of the one-time link the mail carries: once that link is no longer open (used,
+   * revoked, replaced by a newer one), the mail is dropped unsent. Null: it carries none.
+   */
+  linkDigest: string | null;
 }
 
 export interface QueuedMail extends NewQueuedMail {

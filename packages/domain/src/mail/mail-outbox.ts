@@ -2,7 +2,7 @@ import type { Repositories } from '../store.port.js';
 import type { Clock } from '../shared/clock.port.js';
 import { MINUTE_MS, addMs } from '../shared/time.js';
 import type { MailConfiguration } from './mail-configuration.js';
-import type { MailOutboxRepository, NewQueuedMail, QueuedMail } from './mail-outbox-store.port.js';
+import type { NewQueuedMail, QueuedMail } from './mail-outbox-store.port.js';
 import { type Mailer, MailRefused, MailUnreachable } from './mailer.port.js';
 
 /**
@@ -24,6 +24,8 @@ export type Delivery =
   | { outcome: 'deferred'; reason: string; retryAt: Date }
   /** Its link has expired: dropped unsent. */
   | { outcome: 'expired' }
+  /** Its link was used, revoked or replaced meanwhile (a password or an address changed): dropped unsent. */
+  | { outcome: 'revoked' }
   /** Another instance holds it right now. */
   | { outcome: 'busy' };
 
@@ -34,7 +36,7 @@ export interface DeliveryReport {
 }
 
 export interface MailOutboxDependencies {
-  store: { mailOutbox: MailOutboxRepository };
+  store: Pick<Repositories, 'mailOutbox' | 'links'>;
   clock: Clock;
   mailer: Mailer;
   configuration: MailConfiguration;
@@ -44,7 +46,7 @@ export interface MailOutboxDependencies {
  * Mail that must go out, delivered so that none is lost: queued in the same transaction as the
  * link it carries, sent now or by the next pass of any instance, retried with growing waits while
  * the server is unreachable, kept across restarts, and dropped only when refused for good or when
- * its link has expired.
+ * its link has expired or is no longer open (used, revoked, replaced).
  */
 export class MailOutbox {
   /** Called with what became of every mail the outbox handled, as it happens (the composition root logs it). */
@@ -128,9 +130,17 @@ export class MailOutbox {
 
   private async deliver(mail: QueuedMail): Promise<Delivery> {
     const { store, clock, mailer, configuration } = this.deps;
-    if (clock.now() >= mail.giveUpAt) {
+    const now = clock.now();
+    if (now >= mail.giveUpAt) {
       await store.mailOutbox.remove(mail.id);
       return { outcome: 'expired' };
+    }
+    if (mail.linkDigest !== null) {
+      const link = await store.links.find(mail.linkDigest);
+      if (!link || link.usedAt !== null || link.expiresAt <= now) {
+        await store.mailOutbox.remove(mail.id);
+        return { outcome: 'revoked' };
+      }
     }
     const inForce = await configuration.inForce();
     try {

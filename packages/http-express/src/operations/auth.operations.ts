@@ -74,7 +74,7 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       id: 'change-own-password',
       summary: "Change the signed-in account's password",
       description:
-        'Needs the current password unless the account has none yet. Ends every other session of the account; this one stays. Wrong current passwords count in the login throttle of the username: past the limit it answers 429 with Retry-After.',
+        'Needs the current password unless the account has none yet. Ends every other session of the account (this one stays) and its open setup and reset links. Wrong current passwords count in the login throttle of the username: past the limit it answers 429 with Retry-After.',
       tag: 'auth',
       access: SESSION,
       input: { body: ChangePasswordInputBody },
@@ -89,7 +89,7 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       id: 'update-own-profile',
       summary: 'Change display name, colour, language or address',
       description:
-        'Any of display name, colour, language and address, from a session. A new address is unconfirmed until its confirmation link (mailed when mail works) is used; an empty address removes it.',
+        'Any of display name, colour, language and address, from a session. A new address is unconfirmed until its confirmation link (mailed when mail works) is used; an empty address removes it. A changed address revokes the links mailed to the old one (confirmation, reset, invitation).',
       tag: 'auth',
       access: SESSION,
       input: { body: UpdateProfileInputBody },
@@ -148,7 +148,8 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
     operation({
       id: 'redeem-setup-link',
       summary: 'Choose a password through a setup link, and sign in',
-      description: 'Works once. Ends every other session of the account.',
+      description:
+        'Works once. Ends every other session of the account and its other open setup and reset links.',
       tag: 'auth',
       access: PUBLIC,
       input: { body: SetupRedemptionBody },
