@@ -29,6 +29,7 @@ import {
   sendProblem,
   titleOf,
 } from './rest/problem.js';
+import { tokenHider } from './rest/logged-path.js';
 import { requestScope } from './rest/request-scope.js';
 import { RestTable } from './rest/route.js';
 import { SchemaRegistry } from './schemas/schema-registry.js';
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions): Express {
   for (const module of restRouteModules)
     module({ table, operations, registry, services, config, metrics, webApp });
 
+  const loggedPath = tokenHider([...table.raw, ...table.operations].map((route) => route.path));
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   const baseUrl = (req: Request) =>
     config.publicUrl ?? `${protocolOf(req)}://${req.headers.host ?? 'localhost'}`;
@@ -90,7 +92,7 @@ export function createApp(options: AppOptions): Express {
       (req as Request & { log: Logger }).log.info(
         {
           method: req.method,
-          path: req.path,
+          path: loggedPath(req.path),
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
           ...(code ? { code } : {}),

@@ -2,6 +2,7 @@ import { type AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
 import { as, createRecipe } from './recipe-fixtures.js';
+import { setSettings, share } from './share-helpers.js';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -72,6 +73,53 @@ describe('the log line of a request', () => {
       const text = logs.join('\n');
       expect(text).not.toContain(token);
       expect(text).not.toContain(t.owner.cookie.split('=')[1]!);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the log line of a request with a link in its path', () => {
+  it('shows no token of a setup, reset, confirmation or public link, only `:token`', async () => {
+    const logs: string[] = [];
+    const t = await startTestApp({}, { logs });
+    try {
+      const created = await request(t.app)
+        .post('/api/v1/users')
+        .set('Cookie', t.owner.cookie)
+        .send({ username: 'newcomer', role: 'user' })
+        .expect(201);
+      const setupToken = String(created.body.setupLink.path).replace(/^\/setup\//, '');
+      await setSettings(t, { publicShares: true });
+      const recipe = await createRecipe(t, t.owner, { title: 'Shared soup' });
+      const shareToken = (await share(t, t.owner, recipe.id)).token;
+      const confirmToken = 'c0nfirmati0n-t0ken-0123456789abcdefghijklmn';
+      const visits = [
+        `/setup/${setupToken}`,
+        `/confirm-email/${confirmToken}`,
+        `/s/${shareToken}`,
+        `/api/v1/public/shares/${shareToken}`,
+        `/public-images/${shareToken}/no-such-image/thumb.jpg`,
+        // Not a route, but the token is live all the same.
+        `/SETUP/${setupToken}/more`,
+      ];
+      for (const path of visits) await request(t.app).get(path);
+      const paths = logs
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => l['msg'] === 'request')
+        .map((l) => l['path']);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/setup/:token',
+          '/confirm-email/:token',
+          '/s/:token',
+          '/api/v1/public/shares/:token',
+          '/public-images/:token/no-such-image/thumb.jpg',
+          '/SETUP/:token/more',
+        ]),
+      );
+      const text = logs.join('\n');
+      for (const token of [setupToken, shareToken, confirmToken]) expect(text).not.toContain(token);
     } finally {
       await t.close();
     }
