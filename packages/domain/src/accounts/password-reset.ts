@@ -11,8 +11,9 @@ export const RESET_MAIL_SPACING_MS = 5 * MINUTE_MS;
 /**
  * "Forgot password": a login with `@` is an address and reaches every account whose confirmed
  * address it is; otherwise it is a username with a confirmed address. The owner is never reset
- * by mail (a lost owner password is for `larder owner-link`). Nothing tells the asker whether an
- * account matched: the transport answers before this runs.
+ * by mail (a lost owner password is for `larder owner-link`). The answer tells the asker nothing:
+ * the transport answers before this runs (the mail sent for a match is work a close timer of later
+ * requests may notice; docs/mail.md says so).
  */
 export class PasswordReset {
   constructor(

@@ -87,7 +87,7 @@ export function mailOperations({
       id: 'forgot-password',
       summary: 'Mail a password reset link',
       description:
-        'Always 204, at once, whether or not an account matches: the lookup and the mail happen in the background, so neither the answer nor its timing tells whether an account exists. A login with @ is an address and reaches every account whose confirmed address it is; otherwise a username with a confirmed address. The owner is never reset by mail; at most one mail per account per 5 minutes; the link is valid one hour and works once.',
+        'Always 204, at once, whether or not an account matches: the lookup and the mail happen in the background, so the answer and its own timing are the same either way (the mail sent for an account that matched keeps the server busy a few milliseconds longer, which close timing of later requests may notice; see docs/mail.md). A login with @ is an address and reaches every account whose confirmed address it is; otherwise a username with a confirmed address. The owner is never reset by mail; at most one mail per account per 5 minutes; the link is valid one hour and works once.',
       tag: 'auth',
       access: PUBLIC,
       input: { body: ForgotInputBody },
