@@ -151,6 +151,8 @@ const WRITES: Partial<Record<keyof Repositories, Record<string, (args: unknown[]
     insert: ([token]) => [tag.token((token as { tokenDigest: string }).tokenDigest)],
     markUsed: ([id]) => [tag.tokenId(id)],
     delete: ([id]) => [tag.tokenId(id)],
+    // A cached token lookup carries its owner's account tag.
+    deleteAllOf: ([ownerId]) => [tag.account(ownerId)],
   },
   accounts: {
     insert: () => [],

@@ -41,6 +41,28 @@ it('mails a reset link to the confirmed address of a username; the link works on
   ).toBe(404);
 });
 
+it('a reset ends the API tokens of the account too; an ordinary password change keeps them', async () => {
+  const m = await memberWithAddress('tara', 'tara@example.org');
+  const kept = await t.token(m, ['recipes:read']);
+  const tags = (token: string) => request(t.app).get('/api/v1/tags').set('Authorization', `Bearer ${token}`);
+  await tags(kept).expect(200);
+  await request(t.app)
+    .patch('/api/v1/auth/me')
+    .set('Cookie', m.cookie)
+    .send({ currentPassword: m.password, password: 'taras-second-one' })
+    .expect(204);
+  await tags(kept).expect(200);
+
+  await forgot('tara');
+  await t.settled();
+  const mail = await t.sink.waitFor((x) => x.to.includes('tara@example.org') && x.text.includes('/setup/'));
+  await request(t.app)
+    .post('/api/v1/auth/setup/password')
+    .send({ token: linkIn(mail).token, password: 'taras-third-one' })
+    .expect(200);
+  await tags(kept).expect(401);
+});
+
 it('reaches every account whose confirmed address the login is, and none whose address is unconfirmed', async () => {
   await memberWithAddress('sam', 'family@example.org');
   await memberWithAddress('sue', 'FAMILY@example.org');

@@ -130,4 +130,9 @@ export class PostgresApiTokenRepository implements ApiTokenRepository {
     const result = await this.db.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
+
+  async deleteAllOf(ownerId: string): Promise<number> {
+    const result = await this.db.deleteFrom('api_tokens').where('owner_id', '=', ownerId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

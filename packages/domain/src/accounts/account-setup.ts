@@ -24,20 +24,25 @@ export class AccountSetup {
   /**
    * Sets the password and signs in. The link is used once: of two concurrent
    * redemptions exactly one wins; the other sees a dead link. Every other
-   * session of the account ends, and every other open setup or reset link. A link mailed to the account's address (an
-   * invitation) confirms that address, while it is still the account's.
+   * session of the account ends, and every other open setup or reset link; a
+   * reset link ends the account's API tokens too (an ordinary password change
+   * keeps them). A link mailed to the account's address (an invitation)
+   * confirms that address, while it is still the account's.
    */
   async redeem(token: string, password: string): Promise<SignedIn> {
     const { store, clock, secrets, hasher } = this.deps;
     const issues = new IssueList();
     checkNewPassword(password, 'password', issues);
     issues.throwIfAny();
-    const { account, address } = await this.links.inspect(token);
+    const { account, purpose, address } = await this.links.inspect(token);
     const passwordHash = await hasher.hash(password);
     const updated = await store.transaction(async (tx) => {
       if (!(await tx.links.consume(secrets.digest(token), clock.now()))) throw deadLink();
       await tx.sessions.deleteAllOf(account.id);
       await revokePasswordLinks(tx, account.id, clock.now());
+      // A reset is how a member takes back an account somebody else may hold: what they may have
+      // made to get back in without the password goes too.
+      if (purpose === 'reset') await tx.apiTokens.deleteAllOf(account.id);
       const current = await tx.accounts.byId(account.id);
       const confirms = address !== null && sameAddress(address, current?.email ?? null);
       const changed = await tx.accounts.update(account.id, {

@@ -28,4 +28,6 @@ export interface ApiTokenRepository {
   list(ownerId?: string): Promise<ApiTokenListing[]>;
   markUsed(id: string, at: Date): Promise<void>;
   delete(id: string): Promise<boolean>;
+  /** Removes every token of one owner; answers how many there were. */
+  deleteAllOf(ownerId: string): Promise<number>;
 }

@@ -149,7 +149,7 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       id: 'redeem-setup-link',
       summary: 'Choose a password through a setup link, and sign in',
       description:
-        'Works once. Ends every other session of the account and its other open setup and reset links.',
+        "Works once. Ends every other session of the account and its other open setup and reset links; a reset link (purpose reset) also revokes the account's API tokens, since a reset is how a member takes back an account somebody else may hold.",
       tag: 'auth',
       access: PUBLIC,
       input: { body: SetupRedemptionBody },
