@@ -189,14 +189,7 @@ function parseTrustedProxies(value: string | undefined): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { host, port } = parseAddr(env['SERVICE_ADDR'] ?? ':8060');
   const publicUrl = env['SERVICE_PUBLIC_URL']?.trim() || undefined;
-  if (publicUrl) {
-    try {
-      const url = new URL(publicUrl);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
-    } catch {
-      throw new ConfigError('SERVICE_PUBLIC_URL must be an absolute http(s) URL');
-    }
-  }
+  if (publicUrl) checkPublicUrl(publicUrl);
   const logFormat = env['SERVICE_LOG_FORMAT'] ?? 'json';
   if (logFormat !== 'json' && logFormat !== 'pretty')
     throw new ConfigError('SERVICE_LOG_FORMAT must be json or pretty');
@@ -235,6 +228,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsToken(env['SERVICE_METRICS_TOKEN']),
     webDir: webDir(env['SERVICE_WEB_DIR']),
   };
+}
+
+/**
+ * The base every link in mail and pages is built on (`<base>/setup/<token>`): an absolute http(s)
+ * URL and nothing a link could not be built on — no query or fragment (the path would land in them),
+ * no user or password (they would be mailed to every member).
+ */
+function checkPublicUrl(value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('SERVICE_PUBLIC_URL must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('SERVICE_PUBLIC_URL must be an absolute http(s) URL');
+  }
+  if (/[?#]/u.test(value)) {
+    throw new ConfigError(
+      'SERVICE_PUBLIC_URL must not hold a query or fragment (? or #): links are built by adding a path to it',
+    );
+  }
+  if (url.username !== '' || url.password !== '' || /^[^/]*\/\/[^/]*@/u.test(value)) {
+    throw new ConfigError(
+      'SERVICE_PUBLIC_URL must not hold a user or password (user:password@): it goes into every mail',
+    );
+  }
 }
 
 function webDir(value: string | undefined): string | null {

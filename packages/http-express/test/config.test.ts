@@ -21,3 +21,26 @@ describe('loadConfig: SERVICE_TRUSTED_PROXIES', () => {
     },
   );
 });
+
+describe('loadConfig: SERVICE_PUBLIC_URL', () => {
+  it.each(['https://recipes.example.org', 'http://192.168.1.5:8060/', 'https://example.org/larder/'])(
+    'takes %j',
+    (value) => {
+      expect(loadConfig({ SERVICE_PUBLIC_URL: value }).publicUrl).toBe(value.replace(/\/+$/, ''));
+    },
+  );
+
+  it.each([
+    ['https://x.example/?a=b#frag', 'query or fragment'],
+    ['https://x.example/?', 'query or fragment'],
+    ['https://x.example/#', 'query or fragment'],
+    ['https://larder:secret@x.example', 'user or password'],
+    ['https://larder@x.example/', 'user or password'],
+    ['https://@x.example/', 'user or password'],
+    ['ftp://x.example', 'absolute http(s) URL'],
+    ['x.example', 'absolute http(s) URL'],
+  ])('refuses %j as a wrong setting (exit 2), saying why', (value, why) => {
+    expect(() => loadConfig({ SERVICE_PUBLIC_URL: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ SERVICE_PUBLIC_URL: value })).toThrow(why);
+  });
+});
