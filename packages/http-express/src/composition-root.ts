@@ -111,8 +111,9 @@ function logDeliveries(logger: Logger | undefined, metrics: Metrics, reports: De
         { ...fields, reason: delivery.reason, retryAt: delivery.retryAt },
         'mail not sent; will retry',
       );
+    // Refused for good is the recipient's trouble (a mistyped address), not the service's: a warning.
     else if (delivery.outcome === 'refused')
-      logger?.error({ ...fields, reply: delivery.reply }, 'mail refused');
+      logger?.warn({ ...fields, reply: delivery.reply }, 'mail refused');
     else if (delivery.outcome === 'expired')
       logger?.warn(fields, 'mail dropped: its link expired before it could go');
     else if (delivery.outcome === 'revoked')

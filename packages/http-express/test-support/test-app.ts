@@ -67,7 +67,7 @@ export interface TestApp {
 let counter = 0;
 
 export interface TestAppOptions {
-  /** Collects every log line (JSON) the app writes, at level info and above. */
+  /** Collects every log line (JSON) the app writes, at level info and above (the outbox's too). */
   logs?: string[];
   /** The password hasher (a real one, perhaps wrapped to count its checks). */
   hasher?: PasswordHasher;
@@ -88,11 +88,15 @@ export async function startTestApp(
   const config = loadConfig({ SERVICE_DATA_DIR: '/tmp/larder-test-data', SERVICE_WEB_DIR: 'off', ...env });
   const clock = new MovableClock();
   const queries = new QueryCounter();
+  const logger = options.logs
+    ? pino({ level: 'info' }, { write: (line: string) => options.logs?.push(line) })
+    : pino({ level: process.env['LARDER_TEST_LOG'] ?? 'silent' });
   const container = composeContainer(
     config,
     { ...database, db: database.db.withPlugin(queries) },
     {
       clock,
+      logger,
       ...(options.hasher ? { hasher: options.hasher } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.identityProvider ? { identityProvider: options.identityProvider } : {}),
@@ -102,9 +106,7 @@ export async function startTestApp(
   const app = createApp({
     config,
     container,
-    logger: options.logs
-      ? pino({ level: 'info' }, { write: (line: string) => options.logs?.push(line) })
-      : pino({ level: process.env['LARDER_TEST_LOG'] ?? 'silent' }),
+    logger,
     checkResponses: true,
     ...(options.publicBodyDeadlineMs === undefined
       ? {}

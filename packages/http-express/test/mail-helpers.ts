@@ -29,7 +29,13 @@ export function quickMailer(): SmtpMailer {
  * `fromEnvironment`, by SERVICE_SMTP_*), with SERVICE_PUBLIC_URL set unless told otherwise.
  */
 export async function startMailApp(
-  options: { fromEnvironment?: boolean; env?: Record<string, string>; configure?: boolean } = {},
+  options: {
+    fromEnvironment?: boolean;
+    env?: Record<string, string>;
+    configure?: boolean;
+    /** Collects every log line the app writes (see startTestApp). */
+    logs?: string[];
+  } = {},
 ): Promise<MailApp> {
   const sink = await startSmtpSink();
   const env: Record<string, string> = { SERVICE_PUBLIC_URL: PUBLIC_URL, ...options.env };
@@ -41,7 +47,10 @@ export async function startMailApp(
       SERVICE_SMTP_FROM: 'larder@example.org',
     });
   }
-  const t = await startTestApp(env, { mailer: quickMailer() });
+  const t = await startTestApp(env, {
+    mailer: quickMailer(),
+    ...(options.logs ? { logs: options.logs } : {}),
+  });
   if (!options.fromEnvironment && options.configure !== false) {
     const res = await request(t.app)
       .put('/api/v1/settings/mail')

@@ -11,8 +11,9 @@ import { type MailApp, confirmAddress, linkIn, quickMailer, startMailApp } from 
 
 const MINUTE = 60 * 1000;
 let t: MailApp;
+const logs: string[] = [];
 beforeAll(async () => {
-  t = await startMailApp();
+  t = await startMailApp({ logs });
 });
 afterAll(() => t.close());
 
@@ -52,6 +53,10 @@ it('drops a mail the server refuses for good, and one whose link expired before 
   await forgot('pia');
   await t.settled();
   expect(await waiting()).toBe(0);
+  // The recipient's trouble, not the service's: a warning with the server's reply, no error.
+  const refused = logs.map((line) => JSON.parse(line)).find((line) => line.msg === 'mail refused');
+  expect(refused).toMatchObject({ level: 40, kind: 'password_reset', reply: '550 mailbox gone' });
+  expect(logs.map((line) => JSON.parse(line)).filter((line) => line.level >= 50)).toEqual([]);
 
   const q = await t.member('user', 'quinn');
   await confirmAddress(t, q.cookie, 'quinn@example.org');
