@@ -84,6 +84,26 @@ it('mails a confirmation for an address an admin set, to that member', async () 
   expect((await request(t.app).post('/api/v1/auth/email/confirm').send({ token })).status).toBe(200);
 });
 
+it('refuses an address SMTP cannot carry, at its field: more than 64 characters before the @', async () => {
+  const m = await t.member('user', 'yusuf');
+  const longest = `${'y'.repeat(64)}@example.org`;
+  const tooLong = `${'y'.repeat(65)}@example.org`;
+  const refused = await setAddress(m.cookie, tooLong);
+  expect(refused.status).toBe(422);
+  expect(refused.body.errors).toEqual([
+    { location: 'body.email', message: 'must have at most 64 characters before the @' },
+  ]);
+  // Counted as SMTP counts, in bytes: 33 two-byte letters are 66.
+  expect((await setAddress(m.cookie, `${'ü'.repeat(33)}@example.org`)).status).toBe(422);
+  const byAdmin = await request(t.app)
+    .post('/api/v1/users')
+    .set('Cookie', t.owner.cookie)
+    .send({ username: 'yara', role: 'user', email: tooLong });
+  expect(byAdmin.status).toBe(422);
+  expect((await setAddress(m.cookie, longest)).status).toBe(200);
+  await confirmationTo(longest);
+});
+
 describe('sending it again', () => {
   it('goes at most once a minute: 429 with Retry-After, the minute counted from before the send', async () => {
     const m = await t.member('user', 'abe');

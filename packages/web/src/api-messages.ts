@@ -47,6 +47,7 @@ const GERMAN: ReadonlyArray<readonly [RegExp, (...caught: string[]) => string]> 
   [/^must be valid Unicode text$/, () => 'muss gültiger Unicode-Text sein'],
   [/^must be an http or https address$/, () => 'muss eine http- oder https-Adresse sein'],
   [/^must be an email address$/, () => 'muss eine E-Mail-Adresse sein'],
+  [/^must have at most (\d+) characters before the @$/, (n) => `darf vor dem @ höchstens ${n} Zeichen haben`],
   [/^must be greater than seconds$/, () => 'muss größer als die Sekunden sein'],
   [
     /^is required when the phrase is a range/,

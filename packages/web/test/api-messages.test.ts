@@ -13,6 +13,9 @@ describe('the API’s field messages in the member’s language', () => {
     expect(inLanguage('must have at least 1 item')).toBe('braucht mindestens 1 Eintrag');
     expect(inLanguage("must occur in the step's text")).toBe('muss im Text des Schritts vorkommen');
     expect(inLanguage('is required')).toBe('fehlt');
+    expect(inLanguage('must have at most 64 characters before the @')).toBe(
+      'darf vor dem @ höchstens 64 Zeichen haben',
+    );
     expect(inLanguage('something only the API knows')).toBe('something only the API knows');
     expect(inLanguage('The page could not be read: the site answered 404 Not Found.')).toBe(
       'Die Seite konnte nicht gelesen werden: the site answered 404 Not Found.',
