@@ -16,7 +16,7 @@ import * as recipeWordsByTriggersAlone from './20261126T0030_recipe_words_by_tri
 import * as recipeWordsByCreation from './20261126T0100_recipe_words_by_creation.js';
 import * as wordCounts from './20261126T0130_word_counts.js';
 import * as signInFlowBrowser from './20261126T0800_sign_in_flow_browser.js';
-import * as mailOutboxLinks from './20261127T0900_mail_outbox_links.js';
+import * as mailOutboxLinks from './20261126T0900_mail_outbox_links.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -37,7 +37,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0100_recipe_words_by_creation': recipeWordsByCreation,
   '20261126T0130_word_counts': wordCounts,
   '20261126T0800_sign_in_flow_browser': signInFlowBrowser,
-  '20261127T0900_mail_outbox_links': mailOutboxLinks,
+  '20261126T0900_mail_outbox_links': mailOutboxLinks,
 };
 
 export const migrationProvider: MigrationProvider = {
