@@ -5,15 +5,16 @@ import { join } from 'node:path';
 import { IMAGE_RENDERER, IMAGE_STORE, type ImageRenderer, type ImageStore } from '@larder/domain';
 import { sql } from 'kysely';
 import request from 'supertest';
-import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
+import { type Member, type TestApp, type TestAppOptions, startTestApp } from '../test-support/test-app.js';
 import { plainRecipeBody } from './recipe-fixtures.js';
 
 /** A test app whose images live in a fresh directory of their own. */
 export async function startPhotoApp(
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp & { dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'larder-photos-'));
-  const t = await startTestApp({ SERVICE_DATA_DIR: dataDir, ...env });
+  const t = await startTestApp({ SERVICE_DATA_DIR: dataDir, ...env }, options);
   const closeDatabase = t.close;
   // Also stop what the images hold: the renderer's worker threads and the S3 client's sockets.
   const close = async () => {

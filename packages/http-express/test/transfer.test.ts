@@ -3,7 +3,9 @@
  * refusal with archives the tests build (a slip, a symlink, a bomb, lying sizes, 100,000 entries,
  * a non-image photo, a broken document), the role rules, and a failed import leaving nothing.
  */
-import { request as httpRequest } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { type ClientRequest, type IncomingMessage, type Server, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { YazlZipArchives } from '@larder/adapters-zip';
@@ -16,10 +18,17 @@ import {
 } from '@larder/adapters-zip/test-support/zip-builder.js';
 import { jpegOf, pngOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import { startS3rver } from '@larder/adapters-s3-images/test-support/s3-server.js';
-import { ImageJanitor, TRANSFER_LIMITS } from '@larder/domain';
+import { ImageJanitor, TRANSFER_LIMITS, photoKey } from '@larder/domain';
 import request from 'supertest';
 import type { TestApp } from '../test-support/test-app.js';
-import { binary, pendingDeletions, startPhotoApp, storedKeys, uploaded } from './photo-helpers.js';
+import {
+  binary,
+  imageStoreOf,
+  pendingDeletions,
+  startPhotoApp,
+  storedKeys,
+  uploaded,
+} from './photo-helpers.js';
 import { createRecipe } from './share-helpers.js';
 
 type App = TestApp & { dataDir: string };
@@ -506,5 +515,79 @@ describe('export and import refusals', () => {
     expect(await recipeCount(t)).toBe(before.recipes);
     expect(await files()).toBe(before.files);
     expect(await pendingDeletions(t)).toEqual([]);
+  });
+});
+
+describe('an export cut short once it has begun', () => {
+  const logs: string[] = [];
+  let t: App;
+  let server: Server;
+  beforeAll(async () => {
+    t = await startPhotoApp({}, { logs });
+    server = t.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
+
+  /** Starts the export of `recipeId` and answers its first bytes' answer. */
+  async function downloading(
+    recipeId: string,
+  ): Promise<{ download: ClientRequest; answer: IncomingMessage }> {
+    const { port } = server.address() as AddressInfo;
+    const download = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/export',
+      headers: { Cookie: t.owner.cookie, 'Content-Type': 'application/json' },
+    });
+    download.on('error', () => undefined);
+    download.end(JSON.stringify({ recipeIds: [recipeId] }));
+    const [answer] = (await once(download, 'response')) as [IncomingMessage];
+    expect(answer.statusCode).toBe(200);
+    return { download, answer };
+  }
+
+  /** The log line `message` once the service wrote it (looked for while it answers other requests). */
+  async function logged(message: string): Promise<Record<string, unknown> | undefined> {
+    const find = () =>
+      logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line['msg'] === message);
+    for (let i = 0; i < 400 && !find(); i++) {
+      await request(t.app).get('/healthz').expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return find();
+  }
+
+  it('by a client that leaves is no error of ours: logged at info, without a stack', async () => {
+    const recipe = await createRecipe(t, t.owner);
+    const photo = await uploaded(t, t.owner, recipe.id, await jpegOf(300, 200));
+    // An original far larger than the sockets hold between the service and a client that stops reading.
+    const original = photoKey(recipe.id, photo.id, 'original.jpg');
+    await imageStoreOf(t).put(original, randomBytes(32 * 1024 * 1024), 'image/jpeg');
+    const { download, answer } = await downloading(recipe.id);
+    await once(answer, 'data');
+    download.destroy();
+    const line = await logged('the client went away before its export was written');
+    expect(line).toMatchObject({ level: 30 });
+    expect(line).not.toHaveProperty('err');
+    expect(logs.map((l) => JSON.parse(l) as { level: number }).filter((l) => l.level >= 50)).toEqual([]);
+  });
+
+  it('by a photo that cannot be read is an error, with its stack', async () => {
+    const recipe = await createRecipe(t, t.owner);
+    const photo = await uploaded(t, t.owner, recipe.id, await jpegOf(300, 200));
+    await imageStoreOf(t).delete(photoKey(recipe.id, photo.id, 'original.jpg'));
+    const { answer } = await downloading(recipe.id);
+    answer.resume();
+    const line = await logged('export failed while it was being written');
+    expect(line).toMatchObject({
+      level: 50,
+      err: { message: expect.stringMatching(/original .* is missing/), stack: expect.any(String) },
+    });
   });
 });

@@ -54,11 +54,30 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
       'Content-Disposition': `attachment; filename="larder-${day}.zip"`,
       'Cache-Control': 'no-store',
     });
+    // Who cut the answer short: the client, hanging up (a cancelled download), or the archive (a
+    // photo that cannot be read). Whichever comes first is noted before the pipeline hears of it.
+    let cut: 'by the client' | 'by the archive' | null = null;
+    res.once('close', () => {
+      if (!res.writableFinished) cut ??= 'by the client';
+    });
+    const watched = async function* () {
+      try {
+        yield* zip;
+      } catch (error) {
+        cut ??= 'by the archive';
+        throw error;
+      }
+    };
     try {
-      await pipeline(Readable.from(zip), res);
+      await pipeline(Readable.from(watched()), res);
     } catch (error) {
-      // The answer has begun: a failure can only cut it short (the client sees a broken zip).
-      log.error({ err: error }, 'export failed while it was being written');
+      // The answer has begun: a failure can only cut it short (the client sees a broken zip). A
+      // client that hangs up is no error of ours.
+      if (cut === 'by the client') {
+        log.info({ reason: (error as Error).message }, 'the client went away before its export was written');
+      } else {
+        log.error({ err: error }, 'export failed while it was being written');
+      }
       res.destroy();
     }
   };
