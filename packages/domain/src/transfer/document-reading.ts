@@ -18,7 +18,7 @@ import {
   isPhotoFile,
   recipeFilePath,
 } from './archive-format.js';
-import { DocumentRefused, documentRefused } from './document-refused.js';
+import { DocumentRefused, documentRefused, locationIn } from './document-refused.js';
 import { checkFormatAndVersion } from './format-version.js';
 import { authorIn, dateIn } from './informational-fields.js';
 import { type JsonItem, type JsonObject, JsonReader } from './json-fields.js';
@@ -69,8 +69,9 @@ export function readRecipeDocument(json: unknown, path: string, archive: Archive
 
   const typeIssues = reader.issues.length;
   const input = recipeInputOf(document);
-  // The recipe rules assume well-typed input: they run only when every field had its type.
-  const content = reader.issues.length === typeIssues ? checkedContent(input, reader) : null;
+  // A field of the wrong type was read as a stand-in ('', 0, []): the rules run on every other.
+  const mistyped = reader.issues.slice(typeIssues).map((issue) => issue.location);
+  const content = checkedContent(input, reader, mistyped);
   const photos = photosOf(document, folder, archive);
   const coverIndex = coverIndexOf(document, photos);
   const provenance = {
@@ -173,13 +174,25 @@ function editPolicyOf(document: JsonObject): EditPolicy {
 /**
  * The recipe rules, their issues moved into the document: `body.steps[0].text` (or
  * `steps[0].text`, as the rules may word it) becomes `recipes/bread/recipe.json: steps[0].text`.
+ * What they say of a `mistyped` field (or inside one) is left out: its stand-in is not what the
+ * document holds, and the field is listed already.
  */
-function checkedContent(input: RecipeInput, reader: JsonReader): RecipeContent | null {
+function checkedContent(
+  input: RecipeInput,
+  reader: JsonReader,
+  mistyped: readonly string[],
+): RecipeContent | null {
   try {
     return checkRecipeInput(input);
   } catch (error) {
     if (!(error instanceof ValidationFailed)) throw error;
-    for (const issue of error.issues) reader.note(issue.location.replace(/^body\./u, ''), issue.message);
+    for (const issue of error.issues) {
+      const field = issue.location.replace(/^body\./u, '');
+      const location = locationIn(reader.path, field);
+      const within = (at: string) =>
+        location === at || location.startsWith(`${at}.`) || location.startsWith(`${at}[`);
+      if (!mistyped.some(within)) reader.note(field, issue.message);
+    }
     return null;
   }
 }

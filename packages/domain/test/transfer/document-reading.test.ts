@@ -214,6 +214,29 @@ describe('hostile fields are refused at their place in the document', () => {
     ]);
   });
 
+  test('one field of the wrong type hides none of the rules the other fields break', () => {
+    const rulesBroken = { title: ' ', servings: 0, prepMinutes: -5, tags: [''] };
+    const ruleIssues = [
+      { location: `${PATH}: title`, message: 'must not be empty' },
+      { location: `${PATH}: servings`, message: 'must be at least 1' },
+      { location: `${PATH}: prepMinutes`, message: 'must be at least 0' },
+      { location: `${PATH}: tags[0]`, message: 'must not be empty' },
+    ];
+    expect(issuesOf(documentWith({ ...rulesBroken, editPolicy: 'x' }))).toEqual([
+      { location: `${PATH}: editPolicy`, message: 'must be one of default, open, locked' },
+      ...ruleIssues,
+    ]);
+    expect(issuesOf(documentWith({ ...rulesBroken, cookMinutes: '10' }))).toEqual([
+      { location: `${PATH}: cookMinutes`, message: 'must be a number' },
+      ...ruleIssues,
+    ]);
+    // What the rules would say of the stand-in, at the field or inside it, is not said twice.
+    expect(issuesOf(documentWith({ servings: '8', ingredientGroups: ['Starter'], steps: [] }))).toEqual([
+      { location: `${PATH}: servings`, message: 'must be a number' },
+      { location: `${PATH}: ingredientGroups[0]`, message: 'must be an object' },
+    ]);
+  });
+
   test('a huge string is held to the recipe rule for its field', () => {
     expect(issuesOf(documentWith({ title: 'x'.repeat(5_000_000) }))).toEqual([
       { location: `${PATH}: title`, message: `must be at most ${RECIPE_LIMITS.title} characters` },
