@@ -7,12 +7,14 @@ import type { SpooledUpload } from './spooled-upload.js';
 /**
  * yauzl reads names as UTF-8 (or CP437) and refuses `..`, absolute and drive-letter names
  * itself; with strict names it keeps backslashes, so `a\..\b` is refused rather than turned into
- * `a/../b`. Sizes are checked as data is inflated. Nothing is closed behind our back.
+ * `a/../b`. Sizes are checked here, not by yauzl, so that a refusal names its entry: the two
+ * sizes of a stored entry in the directory, every entry's bytes as they are read. Nothing is
+ * closed behind our back.
  */
 const YAUZL_OPTIONS: yauzl.Options = {
   lazyEntries: true,
   decodeStrings: true,
-  validateEntrySizes: true,
+  validateEntrySizes: false,
   strictFileNames: true,
   autoClose: false,
 };
@@ -86,6 +88,9 @@ function typeProblem(entry: Entry): string | null {
   if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
     return `uses compression method ${entry.compressionMethod}; only stored and deflated entries are read`;
   }
+  if (entry.compressionMethod === STORED && entry.compressedSize !== entry.uncompressedSize) {
+    return `is stored uncompressed, yet declares ${entry.compressedSize} bytes stored for ${entry.uncompressedSize}`;
+  }
   return null;
 }
 
@@ -129,8 +134,23 @@ class DeclaredSizes {
   }
 }
 
+/** Reading that ran past the end of the file: a directory or an entry that points beyond it. */
+function pointsPastTheEnd(error: unknown, message: string): boolean {
+  return (
+    (error as { code?: string }).code === 'ERR_OUT_OF_RANGE' ||
+    message.startsWith('unexpected EOF') ||
+    message.startsWith('file data overflows file bounds')
+  );
+}
+
+/** A failure of the machine (a disk, too many open files), not of the archive: no refusal but itself. */
+function isSystemError(error: unknown): boolean {
+  return typeof (error as { syscall?: unknown }).syscall === 'string';
+}
+
 /** yauzl's name checks, and a file that is not a zip at all, in words that name the entry. */
-function refusalOfDirectory(error: unknown): ArchiveRefused {
+function refusalOfDirectory(error: unknown): unknown {
+  if (isSystemError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
   const refusedName = /^(?:invalid characters in fileName|absolute path|invalid relative path): (.*)$/su.exec(
     message,
@@ -142,17 +162,34 @@ function refusalOfDirectory(error: unknown): ArchiveRefused {
   if (message.startsWith('End of central directory record signature not found')) {
     return new ArchiveRefused('is not a zip archive (or it was cut short)');
   }
-  return new ArchiveRefused(`is not a readable zip archive: ${message}`);
+  if (pointsPastTheEnd(error, message)) {
+    return new ArchiveRefused(
+      'is not a readable zip archive: its directory points past its end (cut short?)',
+    );
+  }
+  if (message.startsWith('multi-disk')) {
+    return new ArchiveRefused('is not a readable zip archive: it is split over several files');
+  }
+  if (message.startsWith('strong encryption')) {
+    return new ArchiveRefused('is not a readable zip archive: it is encrypted');
+  }
+  return new ArchiveRefused('is not a readable zip archive: its directory is damaged');
 }
 
-function refusalOfRead(error: unknown, name: string): ArchiveRefused {
-  if (error instanceof ArchiveRefused) return error;
+/** A failure while reading an entry's bytes, in words that name the entry. */
+function refusalOfRead(error: unknown, name: string): unknown {
+  if (error instanceof ArchiveRefused || isSystemError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (message.startsWith('too many bytes'))
-    return new ArchiveRefused('holds more bytes than it declares', name);
-  if (message.startsWith('not enough bytes'))
-    return new ArchiveRefused('holds fewer bytes than it declares', name);
-  return new ArchiveRefused(`cannot be read: ${message}`, name);
+  if (pointsPastTheEnd(error, message)) {
+    return new ArchiveRefused('is cut short: its data runs past the end of the archive', name);
+  }
+  if (message.startsWith('invalid local file header signature')) {
+    return new ArchiveRefused('is damaged: it is not where the archive’s directory says', name);
+  }
+  if ((error as { code?: string }).code?.startsWith('Z_')) {
+    return new ArchiveRefused('is damaged: its compressed data cannot be inflated', name);
+  }
+  return new ArchiveRefused('is damaged and cannot be read', name);
 }
 
 /** An opened upload: its checked entries, read one at a time from the spooled file. */
@@ -182,8 +219,7 @@ class SpooledZip implements OpenedArchive {
     try {
       const stream = await this.zip.openReadStreamPromise(entry);
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        // yauzl's own count (validateEntrySizes) refuses first; this keeps the buffer's bound
-        // whatever the library does.
+        // Never more than declared: a bomb is refused at the first chunk beyond it.
         if (filled + chunk.byteLength > bytes.byteLength) {
           throw new ArchiveRefused('holds more bytes than it declares', name);
         }

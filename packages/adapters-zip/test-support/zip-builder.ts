@@ -98,6 +98,8 @@ export async function deflatedZerosEntry(
 export interface ZipOptions {
   /** The number of entries the end records declare; the real number unless set. Above 65,534 a ZIP64 end record is written. */
   declaredEntryCount?: number;
+  /** Where the end records say the directory starts; its real place unless set (a ZIP64 end record is written then). */
+  declaredDirectoryOffset?: bigint;
 }
 
 /** The archive's bytes: local headers and data, then the central directory and end records. */
@@ -149,7 +151,8 @@ export function buildZip(entries: readonly RawEntry[], options: ZipOptions = {})
   const directoryOffset = offset;
   const count = options.declaredEntryCount ?? entries.length;
   const end: Buffer[] = [];
-  if (count > 0xfffe) {
+  const zip64 = count > 0xfffe || options.declaredDirectoryOffset !== undefined;
+  if (zip64) {
     const zip64End = Buffer.alloc(56);
     zip64End.writeUInt32LE(0x06064b50, 0);
     zip64End.writeBigUInt64LE(44n, 4);
@@ -160,7 +163,7 @@ export function buildZip(entries: readonly RawEntry[], options: ZipOptions = {})
     zip64End.writeBigUInt64LE(BigInt(count), 24);
     zip64End.writeBigUInt64LE(BigInt(count), 32);
     zip64End.writeBigUInt64LE(BigInt(directory.byteLength), 40);
-    zip64End.writeBigUInt64LE(BigInt(directoryOffset), 48);
+    zip64End.writeBigUInt64LE(options.declaredDirectoryOffset ?? BigInt(directoryOffset), 48);
     const locator = Buffer.alloc(20);
     locator.writeUInt32LE(0x07064b50, 0);
     locator.writeUInt32LE(0, 4);
@@ -175,7 +178,7 @@ export function buildZip(entries: readonly RawEntry[], options: ZipOptions = {})
   record.writeUInt16LE(Math.min(count, 0xffff), 8);
   record.writeUInt16LE(Math.min(count, 0xffff), 10);
   record.writeUInt32LE(directory.byteLength, 12);
-  record.writeUInt32LE(directoryOffset, 16);
+  record.writeUInt32LE(options.declaredDirectoryOffset === undefined ? directoryOffset : 0xffffffff, 16);
   record.writeUInt16LE(0, 20);
   end.push(record);
   return Buffer.concat([...parts, directory, ...end]);

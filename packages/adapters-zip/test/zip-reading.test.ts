@@ -154,6 +154,11 @@ describe('entries that are not plain files are refused', () => {
     const error = await refusalOf(buildZip([entry]));
     expect(error.entry).toBe('secret.txt');
     expect(error.reason).toBe('is encrypted');
+    // Its sizes, which do not allow for that header, do not hide what it is.
+    const plain = await refusalOf(
+      buildZip([storedEntry('secret.txt', 'x'.repeat(12), { flags: ENCRYPTED_FLAG })]),
+    );
+    expect([plain.entry, plain.reason]).toEqual(['secret.txt', 'is encrypted']);
   });
 
   test('an entry compressed with a method other than store or deflate', async () => {
@@ -286,14 +291,16 @@ describe('entries whose real bytes differ from what they declare', () => {
 
   test('a stored entry whose two sizes disagree is refused from the directory', async () => {
     const error = await refusalOf(buildZip([storedEntry('odd.txt', 'abc', { uncompressedSize: 2 })]));
-    expect(error.reason).toContain('size mismatch');
+    expect(error.entry).toBe('odd.txt');
+    expect(error.reason).toBe('is stored uncompressed, yet declares 3 bytes stored for 2');
   });
 
   test('an entry whose data lies beyond the end of the file is refused', async () => {
     const cut = buildZip([deflatedEntry('far.bin', Buffer.alloc(100, 1), { compressedSize: 5000 })]);
     const opened = await open(cut);
     const error = await readRefusalOf(opened, 'far.bin');
-    expect(error.reason).toContain('cannot be read');
+    expect(error.entry).toBe('far.bin');
+    expect(error.reason).toBe('is cut short: its data runs past the end of the archive');
   });
 
   test('damaged data (checksum mismatch) is refused', async () => {
@@ -309,7 +316,8 @@ describe('entries whose real bytes differ from what they declare', () => {
       ]),
     );
     const error = await readRefusalOf(archive, 'junk.txt');
-    expect(error.reason).toContain('cannot be read');
+    expect(error.entry).toBe('junk.txt');
+    expect(error.reason).toBe('is damaged: its compressed data cannot be inflated');
   });
 });
 
@@ -322,6 +330,15 @@ describe('uploads that are not zip archives', () => {
     const error = await refusalOf(bytes);
     expect(error.entry).toBeUndefined();
     expect(error.reason).toMatch(/not a (readable )?zip archive/);
+  });
+
+  test('a directory said to begin far past the end of the file, in Larder’s words', async () => {
+    const bytes = buildZip([storedEntry('a.txt', 'hello')], { declaredDirectoryOffset: 2n ** 62n });
+    const error = await refusalOf(bytes);
+    expect(error.entry).toBeUndefined();
+    expect(error.reason).toBe(
+      'is not a readable zip archive: its directory points past its end (cut short?)',
+    );
   });
 });
 
