@@ -7,10 +7,23 @@ import { RECIPE_LIMITS } from '../recipes/recipe-validation.js';
  * a time they do not give), or more than a day (a recipe's times are kept in minutes up to 24 hours).
  */
 
-const ISO =
-  /^P(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M?)?(?:(\d+(?:[.,]\d+)?)S)?)?$/u;
-const WORD_PART =
-  /(\d+(?:[.,]\d+)?)\s*(days?|tage?n?|d|hours?|hrs?|h|stunden?|std|heures?|uur|minutes?|mins?|min|minuten?|m|seconds?|secs?|s)\b\.?/giu;
+/**
+ * A number of a time: at most 9 digits before the decimal mark (a day is 1440 minutes, 86400
+ * seconds) and 18 after (a float written out: "PT0.083333333333333H"). Bounded, so that a run of
+ * thousands of digits costs the patterns below a few steps at each digit rather than the whole run
+ * again at each: linear, not quadratic.
+ */
+const NUMBER = String.raw`\d{1,9}(?:[.,]\d{1,18})?`;
+
+const ISO = new RegExp(
+  String.raw`^P(?:(${NUMBER})D)?(?:T(?:(${NUMBER})H)?(?:(${NUMBER})M?)?(?:(${NUMBER})S)?)?$`,
+  'u',
+);
+/** One part of a time in words ("1 hour", "30 Min."); a number starts where no digit stands before it. */
+const WORD_PART = new RegExp(
+  String.raw`(?<!\d)(${NUMBER})\s*(days?|tage?n?|d|hours?|hrs?|h|stunden?|std|heures?|uur|minutes?|mins?|min|minuten?|m|seconds?|secs?|s)\b\.?`,
+  'giu',
+);
 
 function number(text: string | undefined): number {
   return text === undefined ? 0 : Number(text.replace(',', '.'));

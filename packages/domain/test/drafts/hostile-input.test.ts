@@ -1,0 +1,58 @@
+import { readRecipePage, readRecipeText, type PageContent } from '@larder/domain';
+import { minutesOf } from '../../src/drafts/durations.js';
+
+/*
+ * Input made to cost the reader as much as it can. Each case is large enough that a pass whose
+ * time grows with the square of its input (as these did) takes minutes; read in linear time it is
+ * a matter of milliseconds. The results are checked too.
+ */
+
+/**
+ * Jest's timeout (30 s) cannot stop work that blocks the event loop: it fails the test only when
+ * the loop turns again. Each case ends by letting it turn, so that a pass that blocked for longer fails.
+ */
+function loopTurns(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function page(jsonLd: Record<string, unknown>): PageContent {
+  return {
+    url: 'https://www.cook.example/soup',
+    meta: {},
+    jsonLd: [JSON.stringify({ '@context': 'https://schema.org', '@type': 'Recipe', ...jsonLd })],
+    microdata: [],
+    blocks: [],
+  };
+}
+
+describe('reading a time', () => {
+  it('reads a run of 200,000 digits, with or without a unit after it, as no time', async () => {
+    const digits = '1'.repeat(200_000);
+    expect(minutesOf(digits)).toBeNull();
+    expect(minutesOf(`${digits} x`)).toBeNull();
+    expect(minutesOf(`${digits} minutes`)).toBeNull();
+    expect(minutesOf(`PT${digits}X`)).toBeNull();
+    expect(minutesOf(`PT1.${digits}X`)).toBeNull();
+    await loopTurns();
+  });
+
+  it('reads a pasted prep time of 65,000 digits, and a JSON-LD one of 300,000, as no time', async () => {
+    const text = `Soup\nPrep time: ${'1'.repeat(65_000)}\nIngredients\n1 egg\nMethod\n1. Boil.`;
+    expect(readRecipeText(text)).toMatchObject({
+      title: 'Soup',
+      prepMinutes: null,
+      steps: [{ text: 'Boil.' }],
+    });
+    const draft = readRecipePage(page({ name: 'Soup', prepTime: '1'.repeat(300_000), cookTime: 'PT20M' }));
+    expect(draft).toMatchObject({ prepMinutes: null, cookMinutes: 20 });
+    await loopTurns();
+  });
+
+  it.each<[string, number]>([
+    ['PT0.083333333333333H', 5],
+    ['1 Std. 15 Min.', 75],
+    ['1,5 hours', 90],
+  ])('still reads %s as %i minutes', (text, minutes) => {
+    expect(minutesOf(text)).toBe(minutes);
+  });
+});
