@@ -137,12 +137,67 @@ export function decodeEntities(text: string): string {
   return once.includes('&') ? decodeOnce(once) : once;
 }
 
+/*
+ * Every pass below is linear in the text. Tags are looked for only up to the text's last `>`: every
+ * pattern ends with one, and past it a start would read on to the end and fail, again from the next
+ * `<` ("<p" repeated 300,000 times in a JSON-LD description took two minutes). Before it, a tag that
+ * has begun always reaches the next `>`. The slash of an end tag is matched with the spaces after it,
+ * so that no two patterns share the same spaces. Comments and scripts are cut out by searching for
+ * their end once (an unclosed one is not closed by any later start either), not by a pattern that
+ * looks for the end again from every start.
+ */
+
 /** Elements whose end (or whose self, for br) ends a line of text. */
 const LINE_BREAK =
-  /<\s*br\s*\/?\s*>|<\s*\/?\s*(?:p|div|li|ul|ol|h[1-6]|tr|table|section|article|blockquote|pre|dd|dt)\b[^>]*>/giu;
-const INVISIBLE = /<\s*(script|style|template)\b[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/giu;
-const COMMENT = /<!--[\s\S]*?-->/gu;
-const TAG = /<\s*\/?\s*[a-zA-Z][^<>]*>/gu;
+  /<\s*br\s*(?:\/\s*)?>|<\s*(?:\/\s*)?(?:p|div|li|ul|ol|h[1-6]|tr|table|section|article|blockquote|pre|dd|dt)\b[^>]*>/giu;
+/** The start of an element whose content is no text (up to its name: its start tag ends at the next `>`). */
+const INVISIBLE_START = /<\s*(script|style|template)\b/giu;
+const INVISIBLE_END: Record<string, RegExp> = {
+  script: /<\s*\/\s*script\s*>/giu,
+  style: /<\s*\/\s*style\s*>/giu,
+  template: /<\s*\/\s*template\s*>/giu,
+};
+const TAG = /<\s*(?:\/\s*)?[a-zA-Z][^<>]*>/gu;
+
+/** The text without its comments (`<!-- … -->`), each a space; an unclosed one is left as it stands. */
+function withoutComments(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let start = text.indexOf('<!--'); start !== -1; start = text.indexOf('<!--', from)) {
+    const end = text.indexOf('-->', start + 4);
+    if (end === -1) break;
+    out += `${text.slice(from, start)} `;
+    from = end + 3;
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * The text without its scripts, styles and templates, each a space; an unclosed one is left as it
+ * stands (and so is any later one of its name: none of them can be closed either).
+ */
+function withoutInvisible(text: string): string {
+  let out = '';
+  let from = 0;
+  const unclosed = new Set<string>();
+  INVISIBLE_START.lastIndex = 0;
+  for (let start = INVISIBLE_START.exec(text); start !== null; start = INVISIBLE_START.exec(text)) {
+    const name = start[1]!.toLowerCase();
+    if (unclosed.has(name)) continue;
+    // Its start tag ends at the next `>`, its content at the first end tag of its name after that.
+    const content = text.indexOf('>', INVISIBLE_START.lastIndex) + 1;
+    const endPattern = INVISIBLE_END[name]!;
+    endPattern.lastIndex = content;
+    const end = content === 0 ? null : endPattern.exec(text);
+    if (end === null) {
+      unclosed.add(name);
+      continue;
+    }
+    out += `${text.slice(from, start.index)} `;
+    from = INVISIBLE_START.lastIndex = end.index + end[0].length;
+  }
+  return out + text.slice(from);
+}
 
 /**
  * The lines of text in an HTML fragment: tags stripped (block ends and `<br>` end a line),
@@ -151,8 +206,10 @@ const TAG = /<\s*\/?\s*[a-zA-Z][^<>]*>/gu;
 export function textLines(html: string): string[] {
   // Some sites escape their markup once more ("&lt;p&gt;"): unescape it so that it is stripped as markup.
   let text = /&lt;\/?[a-zA-Z]/u.test(html) ? decodeOnce(html) : html;
-  if (text.includes('<')) {
-    text = text.replace(COMMENT, ' ').replace(INVISIBLE, ' ').replace(LINE_BREAK, '\n').replace(TAG, '');
+  const markupEnd = text.lastIndexOf('>') + 1;
+  if (text.lastIndexOf('<', markupEnd) !== -1) {
+    const markup = withoutInvisible(withoutComments(text.slice(0, markupEnd)));
+    text = markup.replace(LINE_BREAK, '\n').replace(TAG, '') + text.slice(markupEnd);
   }
   return decodeEntities(text)
     .split(/[\r\n\u2028\u2029]+/u)

@@ -1,5 +1,6 @@
 import { readRecipePage, readRecipeText, type PageContent } from '@larder/domain';
 import { minutesOf } from '../../src/drafts/durations.js';
+import { textLines } from '../../src/drafts/html-text.js';
 
 /*
  * Input made to cost the reader as much as it can. Each case is large enough that a pass whose
@@ -15,13 +16,14 @@ function loopTurns(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function page(jsonLd: Record<string, unknown>): PageContent {
+function page(jsonLd: Record<string, unknown>, rest: Partial<PageContent> = {}): PageContent {
   return {
     url: 'https://www.cook.example/soup',
     meta: {},
     jsonLd: [JSON.stringify({ '@context': 'https://schema.org', '@type': 'Recipe', ...jsonLd })],
     microdata: [],
     blocks: [],
+    ...rest,
   };
 }
 
@@ -54,5 +56,45 @@ describe('reading a time', () => {
     ['1,5 hours', 90],
   ])('still reads %s as %i minutes', (text, minutes) => {
     expect(minutesOf(text)).toBe(minutes);
+  });
+});
+
+describe('stripping HTML from structured data', () => {
+  it.each<[string, string, string]>([
+    ['<p', 'Soup <p<p', 'Soup'],
+    ['<!--', 'Soup <!--<!--', 'Soup'],
+    ['<script>', 'Soup', 'Soup'],
+    ['<style', 'Soup <style<style', 'Soup <style<style'],
+    ['&lt;p', 'Soup <p<p', 'Soup'],
+    ['< / p', 'Soup < / p< / p', 'Soup'],
+  ])('reads %s repeated 300,000 times, and closed by one ">"', async (unit, open, closed) => {
+    const repeated = `Soup ${unit.repeat(300_000)}`;
+    expect(textLines(repeated).map((line) => line.slice(0, open.length))).toEqual([open]);
+    expect(textLines(`${repeated}>`).map((line) => line.slice(0, closed.length))).toEqual([closed]);
+    await loopTurns();
+  });
+
+  it('strips a description of "&lt;p" repeated 300,000 times from microdata and from the meta description', async () => {
+    const escaped = '<p'.repeat(300_000);
+    const fromMicrodata = readRecipePage(
+      page(
+        {},
+        {
+          jsonLd: [],
+          microdata: [
+            {
+              types: ['https://schema.org/Recipe'],
+              properties: { name: ['Soup'], recipeIngredient: ['1 egg'], description: [escaped] },
+            },
+          ],
+        },
+      ),
+    );
+    expect(fromMicrodata.description.startsWith('<p<p')).toBe(true);
+    const fromMeta = readRecipePage(
+      page({ name: 'Soup' }, { meta: { description: '&lt;p'.repeat(300_000) } }),
+    );
+    expect(fromMeta.description.startsWith('<p<p')).toBe(true);
+    await loopTurns();
   });
 });

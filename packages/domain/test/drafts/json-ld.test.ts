@@ -65,6 +65,14 @@ describe('HTML in JSON-LD strings', () => {
     expect(plainText('<ol><li>One</li><li>Two</li></ol>')).toBe('One Two');
   });
 
+  it('strips comments, scripts and styles; an unclosed comment stays, the tag of an unclosed script goes', () => {
+    expect(textLines('A<!-- note -->B<SCRIPT type="x">y()</script >C<style>p{}</style><!-- open')).toEqual([
+      'A B C <!-- open',
+    ]);
+    expect(textLines('<script>a()</script><script>b')).toEqual(['b']);
+    expect(textLines('One< / p >Two<br / >Three<p<br>Four')).toEqual(['One', 'Two', 'Three', 'Four']);
+  });
+
   it('strips markup that was escaped once more', () => {
     expect(plainText('&lt;p&gt;Stir &amp;amp; serve&lt;/p&gt;')).toBe('Stir & serve');
   });
