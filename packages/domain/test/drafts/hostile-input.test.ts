@@ -98,3 +98,20 @@ describe('stripping HTML from structured data', () => {
     await loopTurns();
   });
 });
+
+describe('reading keywords', () => {
+  it('keeps the first 20 of 300,000 keywords, and says the rest were cut', async () => {
+    const keywords = Array.from({ length: 300_000 }, (_, i) => `word${i}`);
+    const draft = readRecipePage(page({ name: 'Soup', keywords: keywords.join(', ') }));
+    expect(draft.tags).toEqual(keywords.slice(0, 20));
+    expect(draft.truncated).toBe(true);
+    await loopTurns();
+  });
+
+  it('cuts nothing when what follows twenty tags repeats them', () => {
+    const keywords = Array.from({ length: 20 }, (_, i) => `Word${i}`);
+    const draft = readRecipePage(page({ name: 'Soup', keywords: [...keywords, 'word0', ' WORD19 '] }));
+    expect(draft.tags).toEqual(keywords.map((k) => k.toLowerCase()));
+    expect(draft.truncated).toBe(false);
+  });
+});
