@@ -129,7 +129,7 @@ function instructionSections(value: unknown, graph: JsonLdGraph): FoundSection[]
     if (current.steps.length > 0) sections.push(current);
   };
   const visit = (item: unknown, depth: number, oneOfMany = false): void => {
-    if (depth > 8) return;
+    if (depth > MOST_NESTED_LISTS) return;
     const node = resolve(item, graph);
     if (typeof node === 'string' && oneOfMany) {
       // One of a list of strings is one step, as a HowToStep's text is, its lines joined.
@@ -170,14 +170,18 @@ function dimension(value: unknown): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
-function images(value: unknown, graph: JsonLdGraph): FoundImage[] {
+/** Lists inside lists deeper than this hold no recipe's values (a page nesting thousands deep would exhaust the stack). */
+const MOST_NESTED_LISTS = 8;
+
+function images(value: unknown, graph: JsonLdGraph, depth = 0): FoundImage[] {
   const out: FoundImage[] = [];
   for (const item of list(value)) {
     const node = resolve(item, graph);
     if (typeof node === 'string' && node.trim() !== '')
       out.push({ url: node.trim(), width: null, height: null });
-    else if (Array.isArray(node)) out.push(...images(node, graph));
-    else if (isNode(node)) {
+    else if (Array.isArray(node)) {
+      if (depth < MOST_NESTED_LISTS) out.push(...images(node, graph, depth + 1));
+    } else if (isNode(node)) {
       const url = [node['url'], node['contentUrl'], node['@id']].find(
         (u) => typeof u === 'string' && u.trim() !== '',
       );

@@ -5,7 +5,8 @@ import { textLines } from '../../src/drafts/html-text.js';
 /*
  * Input made to cost the reader as much as it can. Each case is large enough that a pass whose
  * time grows with the square of its input (as these did) takes minutes; read in linear time it is
- * a matter of milliseconds. The results are checked too.
+ * a matter of milliseconds. The results are checked too. Nesting is made deep enough to exhaust the
+ * stack of any walk that follows it all the way.
  */
 
 /**
@@ -113,5 +114,24 @@ describe('reading keywords', () => {
     const draft = readRecipePage(page({ name: 'Soup', keywords: [...keywords, 'word0', ' WORD19 '] }));
     expect(draft.tags).toEqual(keywords.map((k) => k.toLowerCase()));
     expect(draft.truncated).toBe(false);
+  });
+});
+
+describe('nesting', () => {
+  const photo = 'https://img.cook.example/soup.jpg';
+  const nested = (depth: number): string => `${'['.repeat(depth)}"${photo}"${']'.repeat(depth)}`;
+
+  it('reads a recipe whose image, steps and keywords are lists nested 100,000 deep, without them', () => {
+    const deep = nested(100_000);
+    const jsonLd = `{"@type": "Recipe", "name": "Soup", "recipeIngredient": ["1 egg"], "image": ${deep},
+      "recipeInstructions": ${deep}, "keywords": ${deep}}`;
+    const draft = readRecipePage({ ...page({}), jsonLd: [jsonLd] });
+    expect(draft).toMatchObject({ title: 'Soup', photoUrl: null, steps: [], tags: [] });
+  });
+
+  it('still finds an image a few lists deep', () => {
+    expect(
+      readRecipePage({ ...page({}), jsonLd: [`{"@type": "Recipe", "image": ${nested(3)}}`] }).photoUrl,
+    ).toBe(photo);
   });
 });
