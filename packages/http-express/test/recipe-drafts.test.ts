@@ -59,6 +59,11 @@ describe('POST /api/v1/recipe-drafts and the draft photo', () => {
     site.route('/broken-photo', page(recipePage(site.origin, { image: `${site.origin}/not-a-photo.png` })));
     site.route('/tiny-photo', page(recipePage(site.origin, { image: `${site.origin}/tiny.png` })));
     site.route('/no-photo', page(recipePage(site.origin, { image: undefined })));
+    // Photo addresses of 4000 characters, the most a photo link carries, and of 4001.
+    const photoOf = (length: number) =>
+      `${site.origin}/photo.png?${'a'.repeat(length - site.origin.length - 11)}`;
+    site.route('/longest-photo', page(recipePage(site.origin, { image: photoOf(4000) })));
+    site.route('/too-long-photo', page(recipePage(site.origin, { image: photoOf(4001) })));
     site.route('/long-title', page(recipePage(site.origin, { name: 'Soup '.repeat(100) })));
     site.route('/file.pdf', page('%PDF-1.4', 'application/pdf'));
     site.route('/to-other', (_req, res) => {
@@ -169,6 +174,15 @@ describe('POST /api/v1/recipe-drafts and the draft photo', () => {
     }
     const none = await draft({ url: `${site.origin}/no-photo` });
     expect(none.body.photo).toBeNull();
+  });
+
+  it('offers no photo whose address is longer than a photo link may carry', async () => {
+    const longest = await draft({ url: `${site.origin}/longest-photo` });
+    expect(longest.status).toBe(200);
+    expect((await as(request(t.app).get(longest.body.photo.href), member)).status).toBe(200);
+    const tooLong = await draft({ url: `${site.origin}/too-long-photo` });
+    expect(tooLong.status).toBe(200);
+    expect(tooLong.body.photo).toBeNull();
   });
 
   it('needs src and token on the photo address, and recipes:write', async () => {

@@ -21,6 +21,12 @@ import type { DraftPhotoTicket, RecipeDraft } from './recipe-draft.js';
 /** How long a draft's photo can be fetched through the service. */
 export const DRAFT_PHOTO_MINUTES = 2;
 
+/**
+ * The longest photo address a draft offers: its link carries the address, and the photo route
+ * takes no longer one. A page naming a longer one gets a draft without a photo.
+ */
+export const DRAFT_PHOTO_ADDRESS_MAX = 4000;
+
 /** Name of the signing key of draft photo tokens in the application's secrets. */
 export const DRAFT_PHOTO_KEY_NAME = 'draft-photo-signing-key';
 
@@ -110,7 +116,8 @@ export class RecipeDrafts {
       recipe: { ...content, tags: known, editPolicy: 'default' },
       review,
       suggestedTags: tags.filter((tag) => !inUse.has(tag)),
-      photo: photoUrl ? await this.ticket(caller, photoUrl) : null,
+      photo:
+        photoUrl && photoUrl.length <= DRAFT_PHOTO_ADDRESS_MAX ? await this.ticket(caller, photoUrl) : null,
       duplicate: await this.duplicateOf([...addresses, content.sourceUrl]),
       truncated,
     };

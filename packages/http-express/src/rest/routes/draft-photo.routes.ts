@@ -1,3 +1,4 @@
+import { DRAFT_PHOTO_ADDRESS_MAX } from '@larder/domain';
 import { scoped } from '../../operations/operation.js';
 import { DRAFT_PHOTO_PATH } from '../../operations/drafts.operations.js';
 import { str } from '../../schemas/json-schema.js';
@@ -20,7 +21,7 @@ export const draftPhotoRoutes: RestRouteModule = ({ table, services: { drafts } 
     tag: 'recipes',
     access: scoped('recipes:write'),
     query: {
-      src: { schema: str({ maxLength: 4000 }), required: true },
+      src: { schema: str({ maxLength: DRAFT_PHOTO_ADDRESS_MAX }), required: true },
       token: { schema: str({ maxLength: 100 }), required: true },
     },
     responses: {
