@@ -4,7 +4,8 @@ import { RECIPE_LIMITS } from '../recipes/recipe-validation.js';
  * Minutes out of a recipe time as pages write it: ISO 8601 ("PT1H30M", "P0DT0H20M", "PT0.5H")
  * including the usual slips ("PT1H30", "PT 20M", lower case), or words ("1 hour 30 minutes",
  * "20 Min.", "1 Std. 15 Min."). Null when there is no time, a time of zero (pages write "PT0M" for
- * a time they do not give), or more than a day (a recipe's times are kept in minutes up to 24 hours).
+ * a time they do not give) or below it, or more than a day (a recipe's times are kept in minutes up
+ * to 24 hours).
  */
 
 /**
@@ -25,6 +26,9 @@ const WORD_PART = new RegExp(
   'giu',
 );
 
+/** A time written below zero ("PT-5M", "P0DT-5M", "-5 min"): a minus before its first number. */
+const BELOW_ZERO = /^(?:P[\dDTH.,]*)?[-−]/u;
+
 function number(text: string | undefined): number {
   return text === undefined ? 0 : Number(text.replace(',', '.'));
 }
@@ -39,7 +43,7 @@ function withinADay(minutes: number): number | null {
 export function minutesOf(text: string | null | undefined): number | null {
   if (text === null || text === undefined) return null;
   const compact = text.trim().toUpperCase().replace(/\s+/gu, '');
-  if (compact === '') return null;
+  if (compact === '' || BELOW_ZERO.test(compact)) return null;
   const iso = ISO.exec(compact);
   if (iso && compact !== 'P' && compact !== 'PT') {
     const [, days, hours, minutes, seconds] = iso;

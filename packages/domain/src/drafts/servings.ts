@@ -8,18 +8,27 @@ const NOT_PORTIONS =
   /^\s*(?:cups?|c\.|l|liters?|litres?|ml|quarts?|pints?|gallons?|oz|ounces?|lbs?|pounds?|g|grams?|kg|tbsp|tsp|tablespoons?|teaspoons?|jars?|loaf|loaves|batch(?:es)?|pans?)\b/iu;
 
 /**
+ * A yield's first number, with a minus before it (not after a letter or digit: "4-6" is a range), the
+ * upper end of a range, and the rest.
+ */
+const YIELD = /(?:(?<![\p{L}\p{N}])([-−]))?(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|bis|or|à|a)\s*(\d+))?([\s\S]*)/iu;
+
+/**
  * Servings from the page's yield: "4", "4 servings", "Serves 4-6" (the upper end: the amounts
  * feed that many), "Makes 12 cookies", ["6", "6 servings"], "Für 4 Personen". The first yield that
- * counts portions or pieces as a whole number from 1 to 99 wins; null when none does.
+ * counts portions or pieces as a whole number from 1 to 99 wins (a number below zero counts
+ * none); null when none does.
  */
 export function servingsOf(yields: readonly string[]): number | null {
   for (const text of yields) {
-    const match = /(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|to|bis|or|à|a)\s*(\d+))?(.*)$/iu.exec(text);
+    const match = YIELD.exec(text);
     if (!match) continue;
-    const value = Number((match[2] ?? match[1]!).replace(',', '.'));
+    // "-3 servings" is no number of servings.
+    if (match[1] !== undefined) continue;
+    const value = Number((match[3] ?? match[2]!).replace(',', '.'));
     if (!Number.isInteger(value) || value < RECIPE_LIMITS.servingsMin || value > RECIPE_LIMITS.servingsMax)
       continue;
-    if (NOT_PORTIONS.test(match[3] ?? '')) continue;
+    if (NOT_PORTIONS.test(match[4]!)) continue;
     return value;
   }
   return null;

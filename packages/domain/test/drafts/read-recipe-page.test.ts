@@ -243,8 +243,11 @@ describe('readRecipePage: schema.org Recipe in JSON-LD', () => {
     ['1 loaf', 4],
     [null, 4],
     ['200 servings', 4],
+    ['-3 servings', 4],
+    [['−6', '2 servings'], 2],
+    ['Serves 2-3', 3],
   ])(
-    'takes servings %j as %i (a range’s upper end; 4 when the yield counts no portions)',
+    'takes servings %j as %i (a range’s upper end; 4 when the yield counts no portions or is below zero)',
     (recipeYield, servings) => {
       expect(read(page({ jsonLd: [recipe({ name: 'x', recipeYield })] })).servings).toBe(servings);
     },
@@ -258,6 +261,10 @@ describe('readRecipePage: schema.org Recipe in JSON-LD', () => {
     ['pt 20m', 20],
     ['20 minutes', 20],
     ['PT0M', null],
+    ['PT-5M', null],
+    ['P0DT-5M', null],
+    ['-5 minutes', null],
+    ['−5 min', null],
     ['P2D', null],
     ['soon', null],
     [undefined, null],
