@@ -23,19 +23,25 @@ export interface DraftSource {
   fallbackTitle: string;
 }
 
-// Control characters other than tab and line ends cannot be stored (see recipe-validation).
+// Control characters (C0 and C1) other than tab and line ends: no text, and C0 cannot be stored (see recipe-validation).
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/gu;
-/** Zero-width spaces and joiners that pages sprinkle about: invisible, they only spoil comparisons and searches. */
-const INVISIBLE = /\u200B|\u200C|\u200D|\u2060|\uFEFF/gu;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/gu;
+/**
+ * Characters that show nothing, spoiling comparisons and searches, or that make text read otherwise
+ * than it is stored: format characters (zero-width spaces and joiners, directional marks,
+ * embeddings, overrides and isolates, the byte order mark, …) and noncharacters (U+FFFE, U+FFFF,
+ * U+FDD0–U+FDEF, …). Not the soft hyphen: where a long word may break, it is the page's text.
+ */
+const INVISIBLE = /(?!\u00AD)[\p{Cf}\p{Noncharacter_Code_Point}]/gu;
 
 /** Cuts what the limits cut, noting that something was cut. */
 class Fitter {
   truncated = false;
 
   /**
-   * Trimmed, whitespace collapsed, control characters removed, half characters (lone surrogates, as
-   * JSON-LD escapes may carry) shown as U+FFFD, cut at a word boundary to `max` characters.
+   * Trimmed, whitespace collapsed, control characters a space, format characters and noncharacters
+   * removed, half characters (lone surrogates, as JSON-LD escapes may carry) shown as U+FFFD, cut at
+   * a word boundary to `max` characters.
    */
   text(raw: string | null | undefined, max: number): string {
     const text = repairMojibake(wellFormed(raw ?? ''))

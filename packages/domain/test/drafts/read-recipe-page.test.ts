@@ -644,6 +644,23 @@ describe('readRecipePage: the page’s structure completing structured data', ()
     expect(draft.photoUrl).toBe('https://cdn.example/a.jpg');
     expect(draft.title).toBe('Soup');
   });
+
+  it('drops control, format and noncharacters from texts (bidi overrides, U+FFFE), not soft hyphens', () => {
+    const draft = read(
+      page({
+        jsonLd: [
+          recipe({
+            name: '\u202eLeek\u2060 soup\u2066\ufffe\u{10ffff}\u0090',
+            recipeIngredient: ['2\u200e leeks\u202c'],
+            recipeInstructions: ['Slice\u0085the leeks\ufdd0 in\u00adto rings.'],
+          }),
+        ],
+      }),
+    );
+    expect(draft.title).toBe('Leek soup');
+    expect(draft.ingredientGroups[0]!.ingredients[0]).toMatchObject({ quantity: 2, name: 'leeks' });
+    expect(draft.steps[0]!.text).toBe('Slice the leeks in\u00adto rings.');
+  });
 });
 
 describe('readRecipePage: review and limits', () => {
