@@ -252,6 +252,28 @@ describe('POST /api/v1/recipe-drafts and the draft photo', () => {
     expect(other.hits.length).toBe(hitsBefore);
   });
 
+  it('reads an address without a scheme as https, and one with another scheme as refused, with or without "//"', async () => {
+    for (const url of [
+      'file:/etc/passwd',
+      'mailto:someone@example.com',
+      'javascript:alert(1)',
+      'FILE:///etc/passwd',
+    ]) {
+      const res = await draft({ url });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([
+        { location: 'body.url', message: 'cannot be read: only http and https addresses are read' },
+      ]);
+    }
+    // As browsers read it.
+    const oneSlash = await draft({ url: `http:/${site.hostPort}/soup` });
+    expect(oneSlash.status).toBe(200);
+    expect(oneSlash.body.recipe.title).toBe('Lentil Soup');
+    // A name and a port is no scheme: https://localhost:…, refused as this machine.
+    const withPort = await draft({ url: `localhost:${site.hostPort.split(':')[1]}/soup` });
+    expect(withPort.body.errors[0].message).toMatch(/names this machine/);
+  });
+
   it('tells pages it cannot read apart from refused ones', async () => {
     const missing = await draft({ url: `${site.origin}/gone` });
     expect(missing.status).toBe(422);

@@ -47,9 +47,13 @@ export interface DraftPhoto {
   mediaType: string;
 }
 
-/** An address typed without its scheme ("example.com/soup") is read as https. */
+/**
+ * An address typed without its scheme ("example.com/soup", "example.com:8080/soup") is read as
+ * https. One that names a scheme, with or without "//" ("mailto:…", "file:/etc/passwd"), is read as
+ * written: refused unless http or https ("http:/example.com" is http://example.com/, as browsers read it).
+ */
 function withScheme(url: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\//iu.test(url) ? url : `https://${url}`;
+  return /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/iu.test(url) ? url : `https://${url}`;
 }
 
 /**
