@@ -187,14 +187,32 @@ export class GuardedPageFetcher implements PageFetcher {
       const { statusCode, statusMessage } = error.response;
       return new PageUnreadable(`the site answered ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}`);
     }
-    const code = (error as { code?: string }).code ?? '';
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') {
-      return new PageUnreadable('no site has that name');
+    // Said in a member's words: the codes of Node, got and the HTTP parser stay out of the message.
+    const codes = codesOf(error);
+    const any = (...wanted: string[]): boolean => codes.some((code) => wanted.includes(code));
+    if (any('ENOTFOUND', 'EAI_AGAIN', 'ENODATA')) return new PageUnreadable('no site has that name');
+    if (any('ECONNREFUSED')) return new PageUnreadable('the site refused the connection');
+    if (any('ECONNRESET', 'EPIPE', 'ERR_HTTP_CONTENT_LENGTH_MISMATCH', 'ERR_STREAM_PREMATURE_CLOSE')) {
+      return new PageUnreadable('the connection broke off');
     }
-    if (code === 'ECONNREFUSED') return new PageUnreadable('the site refused the connection');
-    if (code === 'ECONNRESET' || code === 'EPIPE') return new PageUnreadable('the connection broke off');
-    if (code === 'ERR_UNSUPPORTED_PROTOCOL') return new PageRefused('only http and https addresses are read');
-    if (/CERT|SSL|TLS/u.test(code)) return new PageUnreadable("the site's certificate is not valid");
-    return new PageUnreadable(`the connection failed${code ? ` (${code})` : ''}`);
+    if (any('ERR_UNSUPPORTED_PROTOCOL')) return new PageRefused('only http and https addresses are read');
+    if (codes.some((code) => /CERT|SSL|TLS/u.test(code))) {
+      return new PageUnreadable("the site's certificate is not valid");
+    }
+    // Not HTTP, headers past the parser's limit, a body that does not unpack.
+    if (codes.some((code) => /^(?:HPE_|Z_)/u.test(code) || code === 'ERR_READING_RESPONSE_STREAM')) {
+      return new PageUnreadable("the site's answer was broken");
+    }
+    return new PageUnreadable('the connection failed');
   }
+}
+
+/** The codes of an error and of the errors that caused it ("ERR_READING_RESPONSE_STREAM", then "Z_DATA_ERROR"). */
+function codesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  return codes;
 }

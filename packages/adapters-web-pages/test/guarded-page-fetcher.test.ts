@@ -2,7 +2,7 @@ import { PageRefused, PageUnreadable } from '@larder/domain';
 import { GuardedPageFetcher } from '@larder/adapters-web-pages';
 import { isIP, type LookupFunction } from 'node:net';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { page, redirect, startPageServer, type PageServer } from '../test-support/page-server.js';
+import { page, redirect, startPageServer, type PageServer, type Route } from '../test-support/page-server.js';
 
 const HTML =
   '<!doctype html><html lang="en"><head><title>Soup</title></head><body><h1>Soup</h1></body></html>';
@@ -299,6 +299,35 @@ describe('GuardedPageFetcher', () => {
       const fine = `<html><head><title>Soup</title></head><body>${'<div>'.repeat(300)}<h1>Soup</h1>${'</div>'.repeat(300)}</body></html>`;
       site.route('/fine', page(fine));
       expect((await fetcher.fetchPage(`${site.origin}/fine`)).title).toBe('Soup');
+    });
+
+    it("says in a member's words that a site's answer was broken or broke off, never the parser's codes", async () => {
+      // Bytes written as they are, past Node's own HTTP writer.
+      const raw =
+        (answer: string): Route =>
+        (_req, res) =>
+          res.socket!.end(answer);
+      site.route('/not-http', raw('THIS IS NOT HTTP\r\n\r\n'));
+      site.route('/huge-header', raw(`HTTP/1.1 200 OK\r\nx-big: ${'a'.repeat(100_000)}\r\n\r\n`));
+      site.route(
+        '/bad-chunk',
+        raw('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ntransfer-encoding: chunked\r\n\r\nZZ\r\n'),
+      );
+      site.route('/not-gzip', (_req, res) => {
+        res
+          .writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
+          .end('not gzip at all');
+      });
+      site.route(
+        '/half',
+        raw('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 1000\r\n\r\n<html>'),
+      );
+      for (const path of ['/not-http', '/huge-header', '/bad-chunk', '/not-gzip']) {
+        const error = await unreadable(fetcher.fetchPage(`${site.origin}${path}`));
+        expect([path, error.reason]).toEqual([path, "the site's answer was broken"]);
+      }
+      const half = await unreadable(fetcher.fetchPage(`${site.origin}/half`));
+      expect(half.reason).toBe('the connection broke off');
     });
 
     it('reads a page just under the cap', async () => {
