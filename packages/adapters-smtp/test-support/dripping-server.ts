@@ -1,4 +1,4 @@
-import { type Socket, createServer } from 'node:net';
+import { type SocketServer, startSocketServer } from './socket-server.js';
 
 /**
  * An SMTP server on 127.0.0.1 that talks until the mail has arrived (or, with `after: 'ehlo'`, until
@@ -6,15 +6,9 @@ import { type Socket, createServer } from 'node:net';
  * (`250-still working`) every `dripMs`, never the final one. The connection is never silent, so no
  * timeout for silence ever fires.
  */
-export interface DrippingServer {
-  readonly port: number;
-  /** Connections accepted so far. */
-  readonly accepted: number;
-  /** Connections still open (the client has not hung up). */
-  readonly open: number;
+export interface DrippingServer extends SocketServer {
   /** Mails whose whole text arrived (and whose answer never will). */
   readonly received: number;
-  stop(): Promise<void>;
 }
 
 export async function startDrippingServer(
@@ -22,18 +16,10 @@ export async function startDrippingServer(
 ): Promise<DrippingServer> {
   const dripMs = options.dripMs ?? 200;
   const after = options.after ?? 'data';
-  const sockets = new Set<Socket>();
-  let accepted = 0;
   let received = 0;
-  const server = createServer((socket) => {
-    accepted += 1;
-    sockets.add(socket);
+  const server = await startSocketServer((socket) => {
     let drip: NodeJS.Timeout | undefined;
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(drip);
-      sockets.delete(socket);
-    });
+    socket.on('close', () => clearInterval(drip));
     // A client that closes its side is gone: answer with the end of ours, as servers do.
     socket.on('end', () => socket.end());
     const say = (line: string) => {
@@ -76,26 +62,19 @@ export async function startDrippingServer(
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as { port: number };
   return {
-    port,
+    get port() {
+      return server.port;
+    },
     get accepted() {
-      return accepted;
+      return server.accepted;
     },
     get open() {
-      return sockets.size;
+      return server.open;
     },
     get received() {
       return received;
     },
-    async stop() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
+    stop: () => server.stop(),
   };
 }
