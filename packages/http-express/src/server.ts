@@ -98,6 +98,9 @@ export async function startService(
       s.once('error', reject);
     });
     answerClientErrors(server);
+    // A client that closes its side once its request is sent (`nc -N`, some scripts) still gets
+    // its answer: the connection ends after it, instead of the request being dropped unanswered.
+    (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
     server.keepAliveTimeout = 5000;
     server.headersTimeout = 10000;
     // A whole request, body included: long enough for an archive import (1 GiB at 10 Mbit/s).
