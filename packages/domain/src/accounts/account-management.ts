@@ -15,7 +15,7 @@ import {
 import { assertMayGrant, assertMayManage, assertMayManageAccounts } from './account-rules.js';
 import type { Caller } from './caller.js';
 import { checkNewPassword } from './passwords.js';
-import { type IssuedLink, OneTimeLinks, revokeMailedLinks, revokePasswordLinks } from './setup-links.js';
+import { type IssuedLink, OneTimeLinks, revokePasswordLinks } from './setup-links.js';
 import { normaliseEmail } from '../shared/email-address.js';
 import type { AccountMail } from './account-mail.js';
 import { CONFIRMATION_RESEND_SPACING_MS } from './address-confirmation.js';
@@ -188,7 +188,7 @@ export class AccountManagement {
         await tx.sessions.deleteAllOf(id);
         await revokePasswordLinks(tx, id, clock.now());
       }
-      if (addressChanged) await revokeMailedLinks(tx, id, clock.now());
+      if (addressChanged) await tx.links.revokeMailed(id, clock.now());
       if (addressChanged && updated.email) await this.queueConfirmation(tx, updated);
       return updated;
     });
@@ -228,7 +228,7 @@ export class AccountManagement {
     const link = await store.transaction(async (tx) => {
       if (addressChanged) {
         target = (await tx.accounts.update(id, { email, emailVerified: false })) ?? target;
-        await revokeMailedLinks(tx, id, clock.now());
+        await tx.links.revokeMailed(id, clock.now());
         if (!mailIt && target.email) await this.queueConfirmation(tx, target);
       }
       return this.links.issueSetupLink(target, tx, mailIt ? target.email : null);

@@ -26,7 +26,11 @@ export interface OneTimeLinkRepository {
   consume(tokenDigest: string, at: Date): Promise<boolean>;
   /** Revokes the account's open links of these purposes; answers how many there were. */
   revokeOpen(accountId: string, purposes: readonly LinkPurpose[], at: Date): Promise<number>;
-  /** Revokes the account's open links that were mailed to an address (any purpose); answers how many. */
+  /**
+   * Revokes the account's open links that were mailed to an address (any purpose: an invitation, a
+   * confirmation, a reset) — its address changed, and they die with the old one (a mail of theirs
+   * still queued is then dropped unsent); answers how many.
+   */
   revokeMailed(accountId: string, at: Date): Promise<number>;
   openExpiry(accountId: string, purpose: LinkPurpose, at: Date): Promise<Date | null>;
   /** Changes the address a link vouches for (null: none, e.g. when mailing it failed). */

@@ -9,7 +9,7 @@ import { checkNewPassword } from './passwords.js';
 import type { AccountMail } from './account-mail.js';
 import { CONFIRMATION_RESEND_SPACING_MS } from './address-confirmation.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
-import { revokeMailedLinks, revokePasswordLinks } from './setup-links.js';
+import { revokePasswordLinks } from './setup-links.js';
 
 export interface ProfileChange {
   displayName?: string | undefined;
@@ -83,7 +83,7 @@ export class OwnAccount {
         ...(addressChanged ? { email, emailVerified: false } : {}),
       });
       if (!changed) throw new NotAuthenticated();
-      if (addressChanged) await revokeMailedLinks(tx, changed.id, clock.now());
+      if (addressChanged) await tx.links.revokeMailed(changed.id, clock.now());
       if (addressChanged && changed.email) {
         const spacing = CONFIRMATION_RESEND_SPACING_MS;
         if (!(await tx.accounts.claimMailSlot(changed.id, 'address_confirmation', clock.now(), spacing))) {

@@ -1,4 +1,4 @@
-import type { LinkPurpose } from './one-time-link-store.port.js';
+import type { LinkPurpose, OneTimeLink } from './one-time-link-store.port.js';
 import type { Repositories } from '../store.port.js';
 import { NotFound } from '../shared/errors.js';
 import { type CoreDependencies } from '../core-dependencies.js';
@@ -87,7 +87,7 @@ export class OneTimeLinks {
     const { store, clock, secrets } = this.deps;
     const link = await store.links.find(secrets.digest(token));
     const now = clock.now();
-    if (!link || link.usedAt || link.expiresAt <= now || !purposes.includes(link.purpose)) throw deadLink();
+    if (!isOpenLink(link, now) || !purposes.includes(link.purpose)) throw deadLink();
     const account = await store.accounts.byId(link.accountId);
     if (!account) throw deadLink();
     return { account, purpose: link.purpose, address: link.address };
@@ -107,16 +107,9 @@ export function revokePasswordLinks(
   return repos.links.revokeOpen(accountId, ['setup', 'reset'], at);
 }
 
-/**
- * The account's address changed: the links mailed to the old one (an invitation, a confirmation, a
- * reset) die with it, and a mail of theirs still queued is dropped unsent.
- */
-export function revokeMailedLinks(
-  repos: Pick<Repositories, 'links'>,
-  accountId: string,
-  at: Date,
-): Promise<number> {
-  return repos.links.revokeMailed(accountId, at);
+/** Whether a link (as found, or not) may still be used at `at`: neither used nor expired. */
+export function isOpenLink(link: OneTimeLink | null, at: Date): link is OneTimeLink {
+  return link !== null && link.usedAt === null && link.expiresAt > at;
 }
 
 export function deadLink(): NotFound {

@@ -4,6 +4,7 @@ import { MINUTE_MS, addMs } from '../shared/time.js';
 import type { MailConfiguration } from './mail-configuration.js';
 import type { NewQueuedMail, QueuedMail } from './mail-outbox-store.port.js';
 import { type Mailer, MailRefused, MailUnreachable } from './mailer.port.js';
+import { isOpenLink } from '../accounts/setup-links.js';
 
 /**
  * How long a claimed mail is hidden from other instances while one sends it: longer than a send
@@ -136,8 +137,7 @@ export class MailOutbox {
       return { outcome: 'expired' };
     }
     if (mail.linkDigest !== null) {
-      const link = await store.links.find(mail.linkDigest);
-      if (!link || link.usedAt !== null || link.expiresAt <= now) {
+      if (!isOpenLink(await store.links.find(mail.linkDigest), now)) {
         await store.mailOutbox.remove(mail.id);
         return { outcome: 'revoked' };
       }

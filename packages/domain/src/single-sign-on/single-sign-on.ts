@@ -1,7 +1,7 @@
 import { sameAddress } from '../accounts/account.js';
 import { assertMayManage } from '../accounts/account-rules.js';
 import type { Caller } from '../accounts/caller.js';
-import { deadLink } from '../accounts/setup-links.js';
+import { deadLink, isOpenLink } from '../accounts/setup-links.js';
 import { addressKey } from '../sessions/sign-in-guard.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { SignedIn, SignInService } from '../sessions/sign-in.js';
@@ -124,7 +124,7 @@ export class SingleSignOn {
       const link = /^[A-Za-z0-9_-]{20,128}$/.test(token)
         ? await store.links.find(secrets.digest(token))
         : null;
-      if (!link || link.purpose !== 'setup' || link.usedAt || link.expiresAt <= clock.now()) {
+      if (!isOpenLink(link, clock.now()) || link.purpose !== 'setup') {
         return fail('the setup link is unknown, used or expired');
       }
       setupTokenDigest = link.tokenDigest;
