@@ -1,5 +1,6 @@
 import {
   IdentityProviderFailed,
+  hasControlCharacters,
   isWellFormedText,
   type Clock,
   type FlowSecrets,
@@ -108,7 +109,7 @@ export class OpenIdConnectProvider implements IdentityProvider {
       throw new IdentityProviderFailed(`the provider sent a subject of ${subject.length} characters`);
     }
     // Stored as text, a subject with control characters or half characters would stand for others.
-    if (!isWellFormedText(subject) || /\p{Cc}/u.test(subject)) {
+    if (!isWellFormedText(subject) || hasControlCharacters(subject)) {
       throw new IdentityProviderFailed('the provider sent a subject with characters that are not text');
     }
     // The library refuses userinfo about anyone but the ID token's subject.
