@@ -14,7 +14,7 @@ import {
   type TransferLimits,
   archiveFilesOf,
   documentText,
-  recipesInArchive,
+  RecipeArchive,
 } from '@larder/domain';
 import { breadRecipe, breadView } from '@larder/domain/test-support/recipe-views.js';
 import { buildZip, deflatedEntry } from '@larder/adapters-zip/test-support/zip-builder.js';
@@ -61,8 +61,9 @@ async function recipesOf(
   archive: OpenedArchive,
   limits: TransferLimits = TRANSFER_LIMITS,
 ): Promise<RecipeFromArchive[]> {
+  const read = new RecipeArchive(archive, limits);
   const recipes: RecipeFromArchive[] = [];
-  for await (const recipe of recipesInArchive(archive, limits)) recipes.push(recipe);
+  for (const path of await read.documents()) recipes.push(await read.recipe(path));
   return recipes;
 }
 

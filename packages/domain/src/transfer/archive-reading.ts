@@ -63,16 +63,3 @@ export class RecipeArchive {
     return jsonOfDocument(await this.archive.read(path), path, this.limits);
   }
 }
-
-/**
- * The recipes of an opened archive in the manifest's order, each read and checked only when
- * asked for. Throws at the first document that breaks a rule: a caller that creates nothing
- * before the last one is read imports all or nothing.
- */
-export async function* recipesInArchive(
-  archive: OpenedArchive,
-  limits: TransferLimits = TRANSFER_LIMITS,
-): AsyncGenerator<RecipeFromArchive> {
-  const recipes = new RecipeArchive(archive, limits);
-  for (const path of await recipes.documents()) yield await recipes.recipe(path);
-}
