@@ -321,6 +321,17 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     );
   });
 
+  it('refuses a tool beyond the token’s scopes before looking at its arguments, as REST does', async () => {
+    const client = await connect(readOnly);
+    for (const [tool, args] of [
+      ['create_recipe', { title: 42 }],
+      ['delete_recipe', {}],
+    ] as const) {
+      const answer = problemOf(await callTool(client, tool, args));
+      expect(answer).toMatchObject({ status: 403, type: 'urn:larder:problem:access.scope_missing' });
+    }
+  });
+
   it('keeps protocol errors JSON-RPC errors: an unknown tool, a broken message', async () => {
     const client = await connect(full);
     await expect(client.callTool({ name: 'cook_dinner', arguments: {} })).rejects.toThrow(

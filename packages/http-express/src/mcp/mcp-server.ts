@@ -108,13 +108,15 @@ export function mcpServer(ctx: McpContext): Server {
     if (!tool) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
     try {
+      // Access before arguments, as REST checks it before reading a body: a token beyond its
+      // scopes learns it is refused, not what the arguments lack.
+      for (const id of tool.operationIds) checkAccess(operations.get(id).access, caller);
       const validate = registry.validator(tool.inputSchema, 'body');
       if (!validate(args)) return invalidArguments(issuesFrom(validate.errors, ''));
       const unfit = unfitTextAt(args, '');
       if (unfit) return invalidArguments([unfit]);
       const { operationId, input } = tool.toCall(args);
       const op = operations.get(operationId);
-      checkAccess(op.access, caller);
       const output = await op.run(call as never, input as never);
       if (op.output.status === 204) {
         return { content: [{ type: 'text', text: tool.done?.(args) ?? 'Done.' }] };
