@@ -490,7 +490,7 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     expect(html.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
   });
 
-  it('refuses a foreign Origin, and answers GET and DELETE with 405', async () => {
+  it('refuses a foreign Origin, and answers GET, DELETE and OPTIONS with 405 naming POST alone', async () => {
     const foreign = await request(t.app)
       .post('/mcp')
       .set('authorization', `Bearer ${full}`)
@@ -498,7 +498,7 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
       .set('accept', 'application/json, text/event-stream')
       .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(foreign.status).toBe(403);
-    for (const method of ['get', 'delete'] as const) {
+    for (const method of ['get', 'delete', 'options'] as const) {
       const res = await request(t.app)[method]('/mcp').set('authorization', `Bearer ${full}`);
       expect(res.status).toBe(405);
       expect(res.headers['allow']).toBe('POST');

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Access, AnyOperation, CallerOf, Param } from '../operations/operation.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
 
 /** One declared answer of a route: a named JSON schema, raw content, or nothing. */
 export type ResponseSpec =

@@ -164,8 +164,9 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
     },
   });
 
-  // A stateless server keeps no stream to GET and no session to DELETE.
-  for (const method of ['get', 'delete'] as const) {
+  // A stateless server keeps no stream to GET and no session to DELETE; OPTIONS answered here
+  // names POST alone (left to express, it listed these methods as taken).
+  for (const method of ['get', 'delete', 'options'] as const) {
     table.add({
       method,
       path: MCP_PATH,
