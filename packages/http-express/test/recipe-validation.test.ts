@@ -252,6 +252,17 @@ describe('field bounds, each located', () => {
     expect(await locationsOf(body)).toContain(location);
   });
 
+  test('a bad source address is one issue that says what an address must be', async () => {
+    for (const sourceUrl of ['ftp://example.com/x', 'not an address']) {
+      const issues = (await refused(recipeBody({ sourceUrl }))).filter(
+        (e) => e.location === 'body.sourceUrl',
+      );
+      expect(issues).toHaveLength(1);
+    }
+    const [ftp] = await refused(recipeBody({ sourceUrl: 'ftp://example.com/x' }));
+    expect(ftp!.message).toBe('must be an http:// or https:// address');
+  });
+
   test('ingredient fields are located inside their group', async () => {
     const groups = [
       { name: null, ingredients: [{ quantity: 1, unit: null, name: 'onion', note: null }] },

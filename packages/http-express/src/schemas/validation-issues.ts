@@ -50,7 +50,7 @@ function messageOf(error: ErrorObject): string {
     case 'enum':
       return `must be one of ${(p['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pattern':
-      return 'has an invalid form';
+      return p['pattern'] === '^https?://' ? 'must be an http:// or https:// address' : 'has an invalid form';
     case 'format':
       return `must be a valid ${String(p['format'])}`;
     default:
@@ -71,7 +71,9 @@ export function issuesFrom(errors: ErrorObject[] | null | undefined, base: strin
     if (error.keyword === 'additionalProperties') path = join(path, String(p['additionalProperty']));
     const location = path === '' ? base : join(base, path);
     const message = messageOf(error);
-    const key = `${location}|${message}`;
+    // A value's form is said once: a bad address breaks both its format and its pattern.
+    const form = error.keyword === 'format' || error.keyword === 'pattern';
+    const key = `${location}|${form ? 'form' : message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const issue: FieldIssue = { location, message };
