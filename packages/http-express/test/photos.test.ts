@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ImageJanitor } from '@larder/domain';
+import { type Caller, ImageJanitor, RecipePhotos } from '@larder/domain';
+import { coreDependencies } from '../src/composition-root.js';
 import {
   decode,
   jpegOf,
@@ -194,6 +195,26 @@ describe('uploading photos', () => {
     // The refused upload left no file and no row behind.
     expect((await recipeAnswer(recipeId)).imageCount).toBe(20);
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toHaveLength(60);
+    expect(await pendingDeletions(t)).toEqual([]);
+  });
+
+  it('keeps nothing, and answers 401, when the uploader is removed while the photo is rendered', async () => {
+    const member = await t.member('user');
+    const recipeId = await newRecipe(t, t.owner);
+    const account = await coreDependencies(t.container).store.accounts.byId(member.id);
+    const caller: Caller = { account: account!, via: 'session' };
+    // The upload's checks passed as the member was; the owner removes them before it is kept.
+    const photos = t.container.resolve(RecipePhotos);
+    await photos.checkUpload(caller, recipeId);
+    const removed = await request(t.app).delete(`/api/v1/users/${member.id}`).set('Cookie', t.owner.cookie);
+    expect(removed.status).toBe(204);
+    await expect(photos.upload(caller, recipeId, jpeg)).rejects.toMatchObject({
+      kind: 'unauthenticated',
+      code: 'access.sign_in_required',
+    });
+    expect((await recipeAnswer(recipeId)).imageCount).toBe(0);
+    await t.container.resolve(ImageJanitor).sweep();
+    expect(await storedKeys(t, `recipes/${recipeId}/`)).toEqual([]);
     expect(await pendingDeletions(t)).toEqual([]);
   });
 

@@ -455,7 +455,7 @@ describe('export and import refusals', () => {
       const { status, body } = await answer;
       expect(status).toBe(401);
       expect(JSON.parse(body)).toMatchObject({
-        type: 'urn:larder:problem:not_authenticated',
+        type: 'urn:larder:problem:access.sign_in_required',
         detail: 'Your account was deleted during the import; nothing was imported.',
       });
     } finally {

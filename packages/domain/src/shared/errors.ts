@@ -63,7 +63,7 @@ export class Conflict extends DomainError {
 }
 
 export class NotAuthenticated extends DomainError {
-  constructor(code = 'not_authenticated', message = 'Sign in first.') {
+  constructor(code = 'access.sign_in_required', message = 'Sign in first.') {
     super('unauthenticated', code, message);
   }
 }

@@ -169,7 +169,7 @@ export class RecipeTransfer {
         // The importer's account stays until the recipes are in; deleted before, nothing is created.
         if (!(await tx.accounts.holdIfPresent(caller.account.id))) {
           throw new NotAuthenticated(
-            'not_authenticated',
+            undefined,
             'Your account was deleted during the import; nothing was imported.',
           );
         }
