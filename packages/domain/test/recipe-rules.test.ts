@@ -2,7 +2,7 @@ import type { Account, Role } from '../src/accounts/account.js';
 import type { Caller } from '../src/accounts/caller.js';
 import { abilitiesOf, isLocked } from '../src/recipes/recipe-permissions.js';
 import { siteOf } from '../src/recipes/recipe-validation.js';
-import { firstFreeSlug, slugBase, slugFitsBase, titleSortKey, transliterate } from '../src/recipes/slugs.js';
+import { firstFreeSlug, slugBase, titleSortKey, transliterate } from '../src/recipes/slugs.js';
 import { containsNumber, isRangePhrase, occursAsWords } from '../src/recipes/step-text.js';
 import type { Scope } from '../src/tokens/scopes.js';
 
@@ -31,15 +31,6 @@ describe('slugs', () => {
     expect(firstFreeSlug('soup', [])).toBe('soup');
     expect(firstFreeSlug('soup', ['soup'])).toBe('soup-2');
     expect(firstFreeSlug('soup', ['soup', 'soup-2', 'soup-4'])).toBe('soup-3');
-  });
-
-  test('a slug fits its base with or without a collision suffix', () => {
-    expect(slugFitsBase('soup', 'soup')).toBe(true);
-    expect(slugFitsBase('soup-2', 'soup')).toBe(true);
-    expect(slugFitsBase('soup-12', 'soup')).toBe(true);
-    expect(slugFitsBase('soup-1', 'soup')).toBe(false);
-    expect(slugFitsBase('soup-kitchen', 'soup')).toBe(false);
-    expect(slugFitsBase('soupe', 'soup')).toBe(false);
   });
 
   test('titles sort without accents and case', () => {

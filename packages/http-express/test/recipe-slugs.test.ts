@@ -108,6 +108,15 @@ test('a new title gives a new slug; the old slug is free again', async () => {
   expect(next.slug).toBe('plum-cake');
 });
 
+test('a title whose number goes gets the new base: "Pie 2024" renamed "Pie" is pie, not pie-2024', async () => {
+  const created = await createRecipe(t, t.owner, { title: 'Rhubarb pie 2024' });
+  expect(created.slug).toBe('rhubarb-pie-2024');
+  expect((await retitle(created.id, 'Rhubarb pie')).slug).toBe('rhubarb-pie');
+  expect(
+    (await request(t.app).get('/api/v1/recipes/by-slug/rhubarb-pie').set('Cookie', t.owner.cookie)).body.id,
+  ).toBe(created.id);
+});
+
 test('a new title that collides gets the next free suffix, and a -2 recipe keeps its slug when its title stays', async () => {
   await createRecipe(t, t.owner, { title: 'Fish stew' });
   const other = await createRecipe(t, t.owner, { title: 'Seafood stew' });

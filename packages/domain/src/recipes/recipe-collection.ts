@@ -9,7 +9,7 @@ import type { EditPolicy, Recipe, RecipeContent, RecipeInput } from './recipe.js
 import type { Repositories } from '../store.port.js';
 import { type RecipeAbilities, abilitiesOf, isLocked, isRecipeKeeper } from './recipe-permissions.js';
 import { checkRecipeInput } from './recipe-validation.js';
-import { slugBase, slugFitsBase, withFreeSlug } from './slugs.js';
+import { slugBase, withFreeSlug } from './slugs.js';
 import { type ExpectedVersion, nextUpdatedAt, staleVersion } from './recipe-version.js';
 
 /** A recipe as one caller sees it: the view plus the effective lock and what the caller may do. */
@@ -186,8 +186,9 @@ export class RecipeCollection {
       const outcome = await repositories.recipes.replace(written, kept ? 'kept' : 'chosen', unchangedSince);
       return outcome === 'slug_taken' ? 'taken' : outcome;
     };
-    // The slug stays across edits unless the title changes into one that asks for another.
-    const keeps = content.title === current.title || slugFitsBase(current.slug, slugBase(content.title));
+    // The slug stays across edits unless the title changes into one that asks for another base
+    // ("Pie 2024" renamed "Pie" asks for pie, though pie-2024 looks like pie with a suffix).
+    const keeps = content.title === current.title || slugBase(content.title) === slugBase(current.title);
     const outcome = keeps
       ? await replace(current.slug, true)
       : await withFreeSlug(repositories, content.title, current.slug, (slug) =>

@@ -61,12 +61,6 @@ export function slugBase(title: string): string {
   return slug === '' ? 'recipe' : slug;
 }
 
-/** True when `slug` is `base` itself or `base` with a collision suffix. */
-export function slugFitsBase(slug: string, base: string): boolean {
-  if (slug === base) return true;
-  return slug.startsWith(`${base}-`) && /^[2-9]\d*$|^[1-9]\d+$/.test(slug.slice(base.length + 1));
-}
-
 /** The first free slug for `base`: `base`, then `base-2`, `base-3` … */
 export function firstFreeSlug(base: string, taken: Iterable<string>): string {
   const used = new Set(taken);
