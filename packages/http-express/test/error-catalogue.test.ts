@@ -34,7 +34,9 @@ function raisedCodes(): Set<string> {
     }
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/\b(?:new [A-Z]\w+|super)\(\s*'([a-z_]+\.[a-z_.]+)'/g))
+      for (const match of text.matchAll(
+        /\b(?:new [A-Z]\w+|super)\(\s*(?:'[a-z_]+',\s*)?'([a-z_]+\.[a-z_.]+)'/g,
+      ))
         codes.add(match[1]!);
     }
   }

@@ -60,6 +60,12 @@ describe('recipe versions', () => {
     expect(benSaves.headers['content-type']).toMatch(/problem\+json/);
     expect(benSaves.body.type).toBe('urn:larder:problem:recipes.changed_meanwhile');
     expect(benSaves.body.title).toBe('Precondition Failed');
+    // The version the recipe has now comes along, in a problem body that keeps its own schema.
+    expect(benSaves.body.currentVersion).toBe(v2.replace(/"/g, ''));
+    expect(benSaves.body.$schema).toMatch(/\/api\/v1\/schemas\/ChangedMeanwhileError\.json$/);
+    const schema = await request(t.app).get('/api/v1/schemas/ChangedMeanwhileError.json');
+    expect(schema.status).toBe(200);
+    expect(Object.keys(benSaves.body).filter((key) => !(key in schema.body.properties))).toEqual([]);
     const after = await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie);
     expect(after.body.description).toBe('Ann was first.');
     expect(after.headers['etag']).toBe(v2);
@@ -68,6 +74,21 @@ describe('recipe versions', () => {
     expect(
       (await put(recipe.id, ben, { title: 'Plum cake', description: 'Ben, after reading.' }, v2)).status,
     ).toBe(200);
+  });
+
+  it('describes If-Match and the 412 answer in the API description', async () => {
+    const doc = (await request(t.app).get('/api/v1/openapi.json')).body;
+    const save = doc.paths['/api/v1/recipes/{id}'].put;
+    expect(save.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'If-Match', in: 'header', required: false })]),
+    );
+    expect(save.responses['412'].content['application/problem+json'].schema.$ref).toBe(
+      '#/components/schemas/ChangedMeanwhileError',
+    );
+    expect(doc.components.schemas.ChangedMeanwhileError.required).toEqual(['currentVersion']);
+    expect(doc.paths['/api/v1/recipes/{id}'].get.parameters).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'If-Match' })]),
+    );
   });
 
   it('without If-Match the last save wins, as before', async () => {

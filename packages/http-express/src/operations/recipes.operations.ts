@@ -1,4 +1,5 @@
 import {
+  DomainError,
   recipeVersion,
   MAX_PAGE_SIZE,
   RECIPE_LIMITS,
@@ -118,8 +119,21 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       input: { path: { id: idParam }, body: RecipeInputBody },
       output: { status: 200, schema: 'Recipe', headers: ['ETag'], version: versionOf },
       errors: [401, 403, 404, 412, 422],
-      run: async ({ caller, expectedVersion }, { id, body }) =>
-        presentRecipe(await recipes.update(caller, id, body, expectedVersion)),
+      problems: { 412: 'ChangedMeanwhileError' },
+      run: async ({ caller, expectedVersion }, { id, body }) => {
+        try {
+          return presentRecipe(await recipes.update(caller, id, body, expectedVersion));
+        } catch (error) {
+          // The problem carries the recipe's current version: its body has a schema of its own.
+          if (error instanceof DomainError && error.kind === 'stale') {
+            throw new DomainError(error.kind, error.code, error.message, {
+              ...error.extra,
+              schema: 'ChangedMeanwhileError',
+            });
+          }
+          throw error;
+        }
+      },
     }),
 
     operation({

@@ -61,6 +61,16 @@ export function buildOpenApi(
         ...(spec.description ? { description: spec.description } : {}),
       });
     }
+    if (route.errors?.includes(412)) {
+      parameters.push({
+        name: 'If-Match',
+        in: 'header',
+        required: false,
+        schema: { type: 'string' },
+        description:
+          'The ETag of the copy the change was made on (or *): refused with 412 when the resource changed since. Absent: the last change wins',
+      });
+    }
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(route.responses)) {
       const headers = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { COLORS, ROLES } from '@larder/domain';
-import { arrayOf, int, nullable, object, ref, str } from './json-schema.js';
+import { type JsonSchema, arrayOf, int, nullable, object, ref, str } from './json-schema.js';
 import type { SchemaRegistry } from './schema-registry.js';
 
 export const schemaUrlProperty = {
@@ -7,6 +7,17 @@ export const schemaUrlProperty = {
   format: 'uri',
   readOnly: true,
   description: "URL of this object's JSON Schema.",
+};
+
+/** The members every problem document may carry (RFC 9457, and the fields' issues). */
+export const problemFields: Record<string, JsonSchema> = {
+  $schema: schemaUrlProperty,
+  type: str({ format: 'uri', default: 'about:blank' }),
+  title: str({ description: 'Short summary of the kind of problem' }),
+  status: int({ description: 'HTTP status code' }),
+  detail: str({ description: 'What went wrong this time' }),
+  instance: str({ format: 'uri' }),
+  errors: nullable(arrayOf(ref('ErrorDetail'))),
 };
 
 export function defineCommonSchemas(registry: SchemaRegistry): void {
@@ -18,18 +29,7 @@ export function defineCommonSchemas(registry: SchemaRegistry): void {
       value: { description: 'The offending value, when short' },
     }),
   );
-  registry.define(
-    'ErrorModel',
-    object({
-      $schema: schemaUrlProperty,
-      type: str({ format: 'uri', default: 'about:blank' }),
-      title: str({ description: 'Short summary of the kind of problem' }),
-      status: int({ description: 'HTTP status code' }),
-      detail: str({ description: 'What went wrong this time' }),
-      instance: str({ format: 'uri' }),
-      errors: nullable(arrayOf(ref('ErrorDetail'))),
-    }),
-  );
+  registry.define('ErrorModel', object(problemFields));
   registry.define(
     'Person',
     object(

@@ -13,7 +13,7 @@ import {
   str,
 } from './json-schema.js';
 import type { SchemaRegistry } from './schema-registry.js';
-import { schemaUrlProperty } from './common.schemas.js';
+import { problemFields, schemaUrlProperty } from './common.schemas.js';
 
 const minutes = () => nullable(int({ minimum: 0, maximum: L.minutesMax }));
 const sourceUrl = () =>
@@ -170,6 +170,18 @@ export function defineRecipeSchemas(registry: SchemaRegistry): void {
   registry.define('StepTime', StepTimeSchema);
   registry.define('Step', StepSchema);
   registry.define(RecipeInputBody.name, RecipeInputBody.schema);
+  registry.define(
+    'ChangedMeanwhileError',
+    object(
+      {
+        ...problemFields,
+        currentVersion: str({
+          description: "The recipe's version now, as its ETag carries it (without the quotes): read it again",
+        }),
+      },
+      ['currentVersion'],
+    ),
+  );
   // `Image` (a recipe's photos) is defined with the photo schemas.
   registry.define(
     'Recipe',

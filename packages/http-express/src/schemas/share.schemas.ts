@@ -12,18 +12,7 @@ import {
   str,
 } from './json-schema.js';
 import type { SchemaRegistry } from './schema-registry.js';
-import { schemaUrlProperty } from './common.schemas.js';
-
-/** The members every problem document may carry. */
-const problemFields: Record<string, JsonSchema> = {
-  $schema: schemaUrlProperty,
-  type: str({ format: 'uri', default: 'about:blank' }),
-  title: str(),
-  status: int(),
-  detail: str(),
-  instance: str({ format: 'uri' }),
-  errors: nullable(arrayOf(ref('ErrorDetail'))),
-};
+import { problemFields, schemaUrlProperty } from './common.schemas.js';
 
 const shareFields: Record<string, JsonSchema> = {
   $schema: schemaUrlProperty,
