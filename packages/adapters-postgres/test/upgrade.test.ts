@@ -87,7 +87,7 @@ async function household(db: Database['db']): Promise<void> {
     'https://www.Example.org/lentil-soup/?utm_source=x',
     'simmer the lentils',
   );
-  await recipe('r-bread', 'soda-bread', 'Soda bread', null, 'knead the dough');
+  await recipe('r-bread', 'pain-de-mie', 'Pain de mie brioché', null, 'knead the dough');
   await sql`insert into recipe_favorites (account_id, recipe_id, created_at) values ('a-ben', 'r-soup', ${at})`.execute(
     db,
   );
@@ -121,6 +121,12 @@ async function rows(db: Database['db']): Promise<Record<string, unknown[]>> {
   return out;
 }
 
+/**
+ * Columns that hold no household data but what is made of it, made again by later migrations:
+ * a recipe's search document (accents came off it).
+ */
+const DERIVED: Record<string, string[]> = { recipes: ['search'] };
+
 /** The columns each table had at 1.1: what was there must be there still, with the same values. */
 function keptColumns(
   before: Record<string, unknown[]>,
@@ -128,7 +134,9 @@ function keptColumns(
 ): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const columns = Object.keys(JSON.parse((before[table]?.[0] as string) ?? '{}') as object);
+    const columns = Object.keys(JSON.parse((before[table]?.[0] as string) ?? '{}') as object).filter(
+      (column) => !DERIVED[table]?.includes(column),
+    );
     out[table] = (after[table] ?? [])
       .map((text) => {
         const row = JSON.parse(text as string) as Record<string, unknown>;
@@ -162,7 +170,7 @@ test('a household stored by 1.1 keeps every row through every migration since, a
     const view = await store.recipes.view({ slug: 'lentil-soup' }, 'a-ben');
     expect(view).toMatchObject({ favorite: true, recipe: { id: 'r-soup', title: 'Lentil soup' } });
     expect((await store.recipes.bySourceKey('example.org/lentil-soup'))?.id).toBe('r-soup');
-    const found = await store.recipeListing.cards({
+    const query = {
       viewerId: 'a-ben',
       text: 'lenti',
       tags: [],
@@ -170,8 +178,20 @@ test('a household stored by 1.1 keeps every row through every migration since, a
       sort: 'relevance',
       page: 1,
       limit: 24,
-    });
-    expect(found.items.map((card) => card.id)).toEqual(['r-soup']);
+    } as const;
+    // Each search document is made again, without accents, from the recipe's own columns: its
+    // title, tags, ingredients, description and steps (the two recipes share all but the title).
+    const found = async (text: string) =>
+      (await store.recipeListing.cards({ ...query, text })).items.map((card) => card.id).sort();
+    expect(await found('lenti')).toEqual(['r-bread', 'r-soup']);
+    expect(await found('winter red lentils household favourite simmer minutes')).toEqual([
+      'r-bread',
+      'r-soup',
+    ]);
+    expect(await found('lentil soup')).toEqual(['r-bread', 'r-soup']);
+    expect(await found('brioche')).toEqual(['r-bread']);
+    expect(await found('BRIOCHÉ pain')).toEqual(['r-bread']);
+    expect(await found('brïoche')).toEqual(['r-bread']);
     expect(await store.sessions.findWithAccount('digest-session')).toMatchObject({
       account: { username: 'Anna' },
     });

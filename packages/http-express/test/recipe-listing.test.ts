@@ -234,6 +234,15 @@ describe('search', () => {
     expect((await list({ q: "':*&|!()" })).total).toBe(5);
   });
 
+  test('accents aside: "creme brulee" finds "Crème brûlée", and a word written with accents finds it without', async () => {
+    expect(keysOf((await list({ q: 'creme brulee' })).items)).toEqual(['brulee']);
+    expect(keysOf((await list({ q: 'CRÈME' })).items)).toEqual(['brulee']);
+    expect(keysOf((await list({ q: 'crême brûlee' })).items)).toEqual(['brulee']);
+    const zucchini = await list({ q: 'zücchini' });
+    expect(keysOf(zucchini.items)).toEqual(['fritters']);
+    expect(zucchini.total).toBe(1);
+  });
+
   test('search follows edits: a replaced recipe is found by its new words only', async () => {
     const created = await createRecipe(t, t.owner, { title: 'Temporary porridge', tags: ['breakfast'] });
     expect((await list({ q: 'porridge' })).total).toBe(1);

@@ -21,16 +21,16 @@ import { PERSON_COLUMNS } from './recipe-rows.js';
 const MOST_WORDS = 60;
 
 /**
- * The words of a search as search documents hold them: PostgreSQL's own parser splits them and
- * they are lowered as the `simple` configuration does (compound words count by their parts), each
- * word once. Nothing the user types reaches any query syntax. An empty array when there are no
+ * The words of a search as search documents hold them: without accents (`search_fold`), split by
+ * PostgreSQL's own parser and lowered as the `simple` configuration does (compound words count by
+ * their parts), each word once. Nothing the user types reaches any query syntax. An empty array when there are no
  * words (nothing matches). The token types are those `simple` maps to its dictionary (which only
  * lowers) less the compound wholes (15 numhword, 16 asciihword, 17 hword) — the same words as
  * `ts_debug('simple', …)` gives, at a fifth of its cost (a test holds the two together).
  */
 export function searchWords(text: unknown): RawBuilder<unknown> {
   return sql`(select coalesce((array_agg(distinct lower(p.token)))[1:${sql.lit(MOST_WORDS)}], '{}')
-    from ts_parse('default', ${text}::text) p
+    from ts_parse('default', search_fold(${text}::text)) p
     where p.tokid in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20, 21, 22))`;
 }
 

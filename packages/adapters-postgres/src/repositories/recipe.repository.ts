@@ -29,7 +29,8 @@ function part(texts: readonly string[]): string {
 
 /**
  * The search document: title first, then tags and ingredient names (each once), the description,
- * and the steps' text, all with the `simple` configuration (the same on PostgreSQL and PGlite).
+ * and the steps' text, all with the `simple` configuration (the same on PostgreSQL and PGlite),
+ * without accents (`search_fold`: "Crème" is written as "creme", as a search for it is).
  */
 function searchVector(recipe: Recipe): RawBuilder<unknown> {
   const tagsAndIngredients = part([
@@ -37,10 +38,10 @@ function searchVector(recipe: Recipe): RawBuilder<unknown> {
     ...recipe.ingredientGroups.flatMap((g) => g.ingredients.map((i) => i.name)),
   ]);
   const steps = part(recipe.steps.map((s) => s.text));
-  return sql`setweight(to_tsvector('simple', ${recipe.title}::text), 'A')
-    || setweight(to_tsvector('simple', ${tagsAndIngredients}::text), 'B')
-    || setweight(to_tsvector('simple', ${recipe.description}::text), 'C')
-    || setweight(to_tsvector('simple', ${steps}::text), 'D')`;
+  return sql`setweight(to_tsvector('simple', search_fold(${recipe.title}::text)), 'A')
+    || setweight(to_tsvector('simple', search_fold(${tagsAndIngredients}::text)), 'B')
+    || setweight(to_tsvector('simple', search_fold(${recipe.description}::text)), 'C')
+    || setweight(to_tsvector('simple', search_fold(${steps}::text)), 'D')`;
 }
 
 function storedBody(recipe: Recipe) {
