@@ -22,6 +22,9 @@ const YIELD =
   /^(?:serves|servings|yield|yields|makes|portionen|für)\s*:?\s*(\d+)\b|^(\d+)\s*(?:servings|portionen|personen)\b/iu;
 const PREP = /^(?:prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|arbeitszeit)\s*:\s*(.+)$/iu;
 const COOK = /^(?:cook(?:ing)?(?:\s*time)?|bake(?:\s*time)?|kochzeit|backzeit|garzeit)\s*:\s*(.+)$/iu;
+/** One time of a line of times: "Prep 30 minutes", "bake: 1 hr", "Total time 45 min". */
+const TIME_FACT =
+  /^(prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|arbeitszeit|cook(?:ing)?(?:\s*time)?|bak(?:e|ing)(?:\s*time)?|kochzeit|backzeit|garzeit|total(?:\s*time)?|gesamtzeit)\s*:?\s*(\d.*)$/iu;
 const BULLET = /^[•·▪◦‣∙○●*–—-]\s*/u;
 const NUMBERED = /^(?:(?:step|schritt)\s*)?\d{1,2}\s*[.):]\s*(?!\d)/iu;
 
@@ -37,6 +40,23 @@ function headingOf(line: string): string {
 function isHeading(line: string, pattern: RegExp): boolean {
   const text = headingOf(line);
   return pattern.test(text) && text.split(/\s+/u).length <= 5;
+}
+
+/**
+ * A line that names only times, run together ("Prep 30 minutes, bake 50 minutes", "Prep: 10 min |
+ * Cook: 20 min · Total: 30 min"): its preparation and cooking times. Null when any part of the
+ * line is something else ("Bake 30 minutes, then cool").
+ */
+function timesOfLine(line: string): { prep?: string; cook?: string } | null {
+  const times: { prep?: string; cook?: string } = {};
+  for (const part of line.split(/\s*[,;|·•]\s*/u)) {
+    const fact = TIME_FACT.exec(part.replace(/\.$/u, '').trim());
+    if (!fact) return null;
+    const label = fact[1]!.toLowerCase();
+    if (/^(?:prep|vorbereitung|arbeitszeit)/u.test(label)) times.prep ??= fact[2]!;
+    else if (!/^(?:total|gesamt)/u.test(label)) times.cook ??= fact[2]!;
+  }
+  return times;
 }
 
 function looksLikeIngredient(line: string): boolean {
@@ -87,6 +107,12 @@ export function readRecipeText(text: string): DraftReading {
     const servings = YIELD.exec(line);
     if (servings && recipe.yields.length === 0 && part !== 'instructions') {
       recipe.yields = [servings[1] ?? servings[2]!];
+      continue;
+    }
+    const times = part === 'instructions' ? null : timesOfLine(line);
+    if (times) {
+      if (times.prep) recipe.prepTime ??= times.prep;
+      if (times.cook) recipe.cookTime ??= times.cook;
       continue;
     }
     const prep = PREP.exec(line);

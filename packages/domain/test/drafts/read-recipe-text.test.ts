@@ -73,6 +73,30 @@ Light and quick.
     expect(draft.steps.map((s) => s.text)).toEqual(['Whisk everything.', 'Fry 2 minutes a side.']);
   });
 
+  it.each([
+    ['Prep 30 minutes, bake 50 minutes', 30, 50],
+    ['Prep time: 10 min | Cook time: 1 hr 5 min · Total: 1 hr 15 min', 10, 65],
+    ['Vorbereitungszeit 20 Min. · Backzeit 45 Min.', 20, 45],
+    ['Total time 40 minutes; cooking 25 minutes.', null, 25],
+  ])('reads a line of times run together: %j', (line, prepMinutes, cookMinutes) => {
+    const draft = read(
+      `Plum cake\nA cake for autumn.\n${line}\n\nIngredients\n500 g plums\n\nMethod\nBake it.`,
+    );
+    expect(draft).toMatchObject({ prepMinutes, cookMinutes, description: 'A cake for autumn.' });
+  });
+
+  it('leaves a line that is more than times to the description or the steps', () => {
+    const draft = read(
+      `Plum cake\nBake 30 minutes, then cool.\n\nIngredients\n500 g plums\n\nMethod\nBake 50 minutes, cook 5 minutes.`,
+    );
+    expect(draft).toMatchObject({
+      prepMinutes: null,
+      cookMinutes: null,
+      description: 'Bake 30 minutes, then cool.',
+    });
+    expect(draft.steps.map((s) => s.text)).toEqual(['Bake 50 minutes, cook 5 minutes.']);
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
