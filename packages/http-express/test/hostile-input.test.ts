@@ -671,9 +671,15 @@ describe('routes and descriptions', () => {
     const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`),
     );
-    // Served, not described: GET and DELETE /mcp only answer 405 (a stateless MCP server), and the
-    // reference page's two scripts are parts of GET /api/docs.
-    const undescribed = ['get /mcp', 'delete /mcp', 'get /api/docs/scalar.js', 'get /api/docs/start.js'];
+    // Served, not described: GET, DELETE and OPTIONS /mcp only answer 405 (a stateless MCP server),
+    // and the reference page's two scripts are parts of GET /api/docs.
+    const undescribed = [
+      'get /mcp',
+      'delete /mcp',
+      'options /mcp',
+      'get /api/docs/scalar.js',
+      'get /api/docs/start.js',
+    ];
     expect(described.sort()).toEqual([...new Set(served)].filter((r) => !undescribed.includes(r)).sort());
     for (const op of [
       'post /api/v1/auth/login',
