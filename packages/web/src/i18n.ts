@@ -167,6 +167,8 @@ const en = {
   // errors
   somethingWrong: 'Something went wrong. Try again.',
   offline: 'Larder cannot be reached. Check the connection.',
+  screenUnreachable: 'This screen could not be loaded: the connection failed.',
+  tryAgain: 'Try again',
   signedOut: 'You were signed out. Sign in again.',
   pageNotFound: 'There is nothing here.',
   apiReference: 'API reference (for scripts and assistants)',
@@ -472,6 +474,8 @@ const de: Texts = {
   unconfirmed: 'noch nicht bestätigt',
   somethingWrong: 'Etwas ist schiefgegangen. Versuche es noch einmal.',
   offline: 'Larder ist nicht erreichbar. Prüfe die Verbindung.',
+  screenUnreachable: 'Diese Ansicht konnte nicht geladen werden: Die Verbindung ist fehlgeschlagen.',
+  tryAgain: 'Noch einmal versuchen',
   signedOut: 'Du wurdest abgemeldet. Melde dich erneut an.',
   pageNotFound: 'Hier ist nichts.',
   apiReference: 'API-Referenz (für Skripte und Assistenten)',
