@@ -4,8 +4,29 @@
  */
 import type { Member } from '@larder/http-express/test-support/test-app.js';
 import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
+import type { BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { type WebHarness, signIn, startWebHarness } from './browser-support.js';
+
+/** The browser's session ends elsewhere (signed out on another device, or expired). */
+async function endSession(h: WebHarness, context: BrowserContext): Promise<void> {
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const res = await request(h.t.app).post('/api/v1/auth/logout').set('Cookie', cookie);
+  expect(res.status).toBe(204);
+}
+
+/** The sign-in screen a 401 brought, filled in. */
+async function signInAgain(page: Page, member: Member): Promise<void> {
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('header.top nav').waitFor();
+}
+
+/** Timers stop: whatever the page writes now, it writes without waiting for one. */
+async function stopTime(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
 
 describe('the web app when something goes wrong', () => {
   let h: WebHarness;
@@ -54,4 +75,55 @@ describe('the web app when something goes wrong', () => {
     await page.getByRole('heading', { name: 'Rye bread', level: 1 }).waitFor();
     await context.close();
   }, 60_000);
+
+  it('a session that ends while a member types keeps every key typed: the recipe, the comment, the profile', async () => {
+    const context = await h.context();
+    await context.clock.install();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/new');
+    const title = page.getByLabel('Title', { exact: true });
+    await title.fill('Lentil soup');
+    await page.waitForFunction(() => localStorage.getItem('larder.edit.new')?.includes('Lentil soup'));
+
+    // The session ends; the member goes on typing and saves at once, before the pause that keeps changes.
+    await endSession(h, context);
+    await stopTime(page);
+    await title.pressSequentially(' with cumin');
+    await title.press('Enter');
+    await page.getByLabel('Username').waitFor();
+    await page.clock.resume();
+    await signInAgain(page, ann);
+    await page.getByText('Your unsaved changes from before are back.').waitFor();
+    await expect(title.inputValue()).resolves.toBe('Lentil soup with cumin');
+
+    // A comment half written.
+    await page.goto(`${h.origin}/recipes/barley-soup`);
+    const box = page.getByLabel('Write a comment');
+    await box.fill('Lovely with a spoon of yoghurt');
+    await endSession(h, context);
+    await stopTime(page);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByLabel('Username').waitFor();
+    await page.clock.resume();
+    await signInAgain(page, ann);
+    await expect(box.inputValue()).resolves.toBe('Lovely with a spoon of yoghurt');
+
+    // The profile's changes.
+    await page.goto(`${h.origin}/profile`);
+    const name = page.getByLabel('Display name');
+    await name.fill('Ann of the lentils');
+    await endSession(h, context);
+    await stopTime(page);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByLabel('Username').waitFor();
+    await page.clock.resume();
+    await signInAgain(page, ann);
+    await expect(name.inputValue()).resolves.toBe('Ann of the lentils');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.reload();
+    await expect(name.inputValue()).resolves.toBe('Ann of the lentils');
+    await expect(page.getByText('Your unsaved changes from before are back.').count()).resolves.toBe(0);
+    await context.close();
+  }, 90_000);
 });

@@ -3,6 +3,9 @@ import { ApiError, api } from '../api';
 import type { Comment, Recipe } from '../api';
 import { PersonBadge } from '../components/person-badge';
 import { dateTime, t } from '../i18n';
+import { readUnsaved, useUnsaved } from '../unsaved';
+
+const isText = (value: unknown): value is string => typeof value === 'string';
 
 /** Why a comment was refused: its field's problem, or the problem's detail. */
 const refusal = (e: unknown) =>
@@ -11,7 +14,10 @@ const refusal = (e: unknown) =>
 /** A recipe's comments: read, write, edit one's own, delete; the new ones marked until seen. */
 export function Comments({ recipe }: { recipe: Recipe }) {
   const [comments, setComments] = useState<Comment[] | null>(null);
-  const [text, setText] = useState('');
+  // A comment being written is kept until it is sent, as the editor keeps a recipe's changes.
+  const place = `comment.${recipe.id}`;
+  const [text, setText] = useState(() => readUnsaved(place, isText) ?? '');
+  const forget = useUnsaved(place, text, text.trim() !== '');
   const [error, setError] = useState<string | null>(null);
 
   const load = async () => {
@@ -38,6 +44,7 @@ export function Comments({ recipe }: { recipe: Recipe }) {
     try {
       const comment = await api<Comment>('POST', `/api/v1/recipes/${recipe.id}/comments`, { body: text });
       setComments([...(comments ?? []), comment]);
+      forget();
       setText('');
     } catch (e) {
       setError(refusal(e));

@@ -22,6 +22,7 @@ import { navigate, recipePath, setLeaveGuard } from '../router';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
 import { memo } from '../memo';
+import { readUnsaved, useUnsaved } from '../unsaved';
 
 /** The whole numbers of a recipe, side by side, each typed as text. */
 const NUMBER_FIELDS = ['servings', 'prepMinutes', 'cookMinutes'] as const;
@@ -32,18 +33,15 @@ interface Stored {
   etag: string | null;
 }
 
-const storageKey = (id: string | null) => `larder.edit.${id ?? 'new'}`;
+/** Where a recipe's changes are kept: its id, else an imported draft's own place, else a new recipe's. */
+const placeOf = (kept: string | null) => `edit.${kept ?? 'new'}`;
 
-function readStored(id: string | null): Stored | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(storageKey(id)) ?? 'null') as Stored | null;
-    return value && typeof value === 'object' && value.form && Array.isArray(value.form.groups)
-      ? value
-      : null;
-  } catch {
-    return null;
-  }
-}
+const isStored = (value: unknown): value is Stored => {
+  const form = (value as Partial<Stored> | null)?.form;
+  return typeof form === 'object' && form !== null && Array.isArray(form.groups);
+};
+
+const readStored = (kept: string | null) => readUnsaved(placeOf(kept), isStored);
 
 /** The recipe editor: new (`slug` null) or an existing recipe; the draft is kept in this browser until saved. */
 export function Editor({ slug, url }: { slug: string | null; url: URL }) {
@@ -132,18 +130,10 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
     ? form.groups.map((g, n) => g.name.trim() || t('groupN', { n: n + 1 })).join('\u0000')
     : '';
 
-  // Every change is kept in this browser until it is saved: a slip, a reload or a closed tab loses nothing.
-  useEffect(() => {
-    if (!form || !dirty) return;
-    const timer = setTimeout(() => {
-      try {
-        localStorage.setItem(storageKey(kept), JSON.stringify({ form, etag } satisfies Stored));
-      } catch {
-        // Storage full or refused: the warning before leaving still stands.
-      }
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [form, etag]);
+  // Every change is kept in this browser until it is saved: a slip, a reload, a closed tab or a
+  // session that ended loses nothing.
+  const stored = useMemo(() => (form ? ({ form, etag } satisfies Stored) : null), [form, etag]);
+  const forget = useUnsaved(placeOf(kept), stored, dirty);
 
   useEffect(() => {
     if (!dirty) return;
@@ -169,13 +159,6 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   if (recipe && !recipe.canEdit) return <p class="notice">{t('lockedRecipe')}</p>;
 
   const change = (next: Partial<RecipeForm>) => setForm({ ...form, ...next });
-  const forget = () => {
-    try {
-      localStorage.removeItem(storageKey(kept));
-    } catch {
-      // nothing kept
-    }
-  };
 
   const save = async (event?: Event, overwrite = false) => {
     event?.preventDefault();

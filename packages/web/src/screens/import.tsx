@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { problemText } from '../problem-text';
 import type { RecipeInput } from '../recipe-form';
 import { navigate } from '../router';
+import { forgetUnsaved } from '../unsaved';
 
 /** A draft as the page reader answered it, with the member's choices so far (kept for the editor). */
 export interface ImportedDraft {
@@ -38,7 +39,7 @@ export function Import() {
         isAddress ? { url: value } : { text: value },
       );
       // A new import starts from its page: changes kept from an earlier one are dropped.
-      localStorage.removeItem('larder.edit.import');
+      forgetUnsaved('edit.import');
       sessionStorage.setItem(
         'larder.import',
         JSON.stringify({ ...draft, keepPhoto: draft.photo !== null } satisfies ImportedDraft),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { Me } from '../api';
 import { type Outcome, OutcomeLine } from '../components/outcome';
@@ -7,6 +7,7 @@ import { date, t } from '../i18n';
 import type { TextKey } from '../i18n';
 import { problemText } from '../problem-text';
 import { useSession } from '../session';
+import { readUnsaved, useUnsaved } from '../unsaved';
 
 const COLORS = ['amber', 'clay', 'rose', 'plum', 'sage', 'olive', 'teal', 'slate'] as const;
 const LANGUAGES = [
@@ -40,11 +41,32 @@ export function Profile({ oidcOutcome }: { oidcOutcome: string | null }) {
   );
 }
 
+interface ProfileChanges {
+  displayName: string;
+  color: string;
+  locale: string;
+}
+
+const isProfileChanges = (value: unknown): value is ProfileChanges =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['displayName', 'color', 'locale'].every(
+    (name) => typeof (value as Record<string, unknown>)[name] === 'string',
+  );
+
 function ProfileForm() {
   const { me, setMe } = useSession();
-  const [displayName, setDisplayName] = useState(me.displayName);
-  const [color, setColor] = useState(me.color);
-  const [locale, setLocale] = useState(me.locale);
+  // Changes not saved yet are kept, as the editor keeps a recipe's (a session that ended, a reload).
+  const [restored, setRestored] = useState(() => readUnsaved('profile', isProfileChanges));
+  const [displayName, setDisplayName] = useState(restored?.displayName ?? me.displayName);
+  const [color, setColor] = useState(restored?.color ?? me.color);
+  const [locale, setLocale] = useState(restored?.locale ?? me.locale);
+  const changes = useMemo(() => ({ displayName, color, locale }), [displayName, color, locale]);
+  const forget = useUnsaved(
+    'profile',
+    changes,
+    displayName !== me.displayName || color !== me.color || locale !== me.locale,
+  );
   const [taken, setTaken] = useState<Record<string, number>>({});
   const [message, setMessage] = useState<Outcome | null>(null);
   useEffect(() => {
@@ -61,6 +83,8 @@ function ProfileForm() {
         color,
         locale,
       });
+      forget();
+      setRestored(null);
       setMe(updated);
       setMessage({ ok: true, text: t('saved') });
     } catch (e) {
@@ -70,6 +94,11 @@ function ProfileForm() {
   return (
     <form class="card stack" onSubmit={save} aria-labelledby="profile-form-title">
       <h2 id="profile-form-title">{me.username}</h2>
+      {restored && (
+        <p class="notice" role="status">
+          {t('restoredDraft')}
+        </p>
+      )}
       <label>
         <span>{t('displayName')}</span>
         <input
