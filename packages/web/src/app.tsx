@@ -11,6 +11,7 @@ import type { Route } from './router';
 import { SessionContext } from './session';
 import type { Session } from './session';
 import { Recipes } from './screens/recipes';
+import { forgetAllUnsaved } from './unsaved';
 import { SignIn } from './screens/sign-in';
 
 const RecipeScreen = lazy(() => import('./screens/recipe').then((m) => m.RecipeScreen));
@@ -24,7 +25,7 @@ const ConfirmEmail = lazy(() => import('./screens/confirm-email').then((m) => m.
 
 type State =
   | { kind: 'starting' }
-  | { kind: 'signed-out'; notice?: string }
+  | { kind: 'signed-out'; notice?: string; leaving?: string }
   | { kind: 'signed-in'; me: Me; settings: Settings };
 
 export function App() {
@@ -55,6 +56,12 @@ export function App() {
   useEffect(() => {
     document.title = t('appName');
   }, [route.name]);
+
+  // Signed out here (a shared kitchen tablet): what the member left unsaved goes, once the screens
+  // have gone (they write what is pending as they go), so the next member never sees it.
+  useEffect(() => {
+    if (state.kind === 'signed-out' && state.leaving) forgetAllUnsaved(state.leaving);
+  }, [state]);
 
   // Just signed in: the screen that replaced the sign-in form takes the focus (its button is gone).
   const before = useRef(state.kind);
@@ -104,7 +111,7 @@ export function App() {
     setSettings: (settings) => setState({ ...state, settings }),
     signOut: async () => {
       await api('POST', '/api/v1/auth/logout').catch(() => undefined);
-      setState({ kind: 'signed-out' });
+      setState({ kind: 'signed-out', leaving: state.me.id });
       navigate('/', true);
     },
   };

@@ -1,36 +1,67 @@
 /**
  * What a member typed and has not saved yet — a recipe in the editor, a comment, the profile — kept
  * in this browser's `localStorage` until it is saved: a slip, a reload, a closed tab or a session
- * that ended (the 401 brings the sign-in screen, which unmounts the screen) loses nothing.
+ * that ended (the 401 brings the sign-in screen, which unmounts the screen) loses nothing. Kept per
+ * account, and gone when the member signs out: the next member on a shared kitchen tablet never
+ * sees it (nor saves it under their own name).
  */
 import { useEffect, useRef } from 'preact/hooks';
 
 /** How long after the last change the value is written. */
 const PAUSE_MS = 300;
 
-const keyOf = (place: string) => `larder.${place}`;
+const PREFIX = 'larder.unsaved.';
+const keyOf = (account: string, place: string) => `${PREFIX}${account}.${place}`;
+
+/** Where a page's draft waits for the editor (`sessionStorage`: this tab only), per account too. */
+export const importedDraftKey = (account: string) => `larder.import.${account}`;
+
+/**
+ * Signing out: everything this account left unsaved goes, and so do the changes kept before they
+ * were kept per account (`larder.edit.…`: whose they were is not known) and the tab's imports.
+ */
+export function forgetAllUnsaved(account: string): void {
+  try {
+    const mine = `${PREFIX}${account}.`;
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i);
+      if (key !== null && (key.startsWith(mine) || key.startsWith('larder.edit.')))
+        localStorage.removeItem(key);
+    }
+    for (let i = sessionStorage.length - 1; i >= 0; i--) {
+      const key = sessionStorage.key(i);
+      if (key !== null && key.startsWith('larder.import')) sessionStorage.removeItem(key);
+    }
+  } catch {
+    // Storage refused: nothing was kept either.
+  }
+}
 
 /** What was kept for a place, or null (nothing, or not what `valid` expects). */
-export function readUnsaved<T>(place: string, valid: (value: unknown) => value is T): T | null {
+export function readUnsaved<T>(
+  account: string,
+  place: string,
+  valid: (value: unknown) => value is T,
+): T | null {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(keyOf(place)) ?? 'null');
+    const value: unknown = JSON.parse(localStorage.getItem(keyOf(account, place)) ?? 'null');
     return valid(value) ? value : null;
   } catch {
     return null;
   }
 }
 
-export function forgetUnsaved(place: string): void {
+export function forgetUnsaved(account: string, place: string): void {
   try {
-    localStorage.removeItem(keyOf(place));
+    localStorage.removeItem(keyOf(account, place));
   } catch {
     // nothing kept
   }
 }
 
-function write(place: string, value: unknown): void {
+function write(account: string, place: string, value: unknown): void {
   try {
-    localStorage.setItem(keyOf(place), JSON.stringify(value));
+    localStorage.setItem(keyOf(account, place), JSON.stringify(value));
   } catch {
     // Storage full or refused: the warning before leaving still stands.
   }
@@ -43,18 +74,24 @@ function write(place: string, value: unknown): void {
  * to forget it (saved, or thrown away). `value` should stay the same object while it does not
  * change: a new object is a change to write.
  */
-export function useUnsaved(place: string | null, value: unknown, unsaved: boolean): () => void {
+export function useUnsaved(
+  account: string,
+  place: string | null,
+  value: unknown,
+  unsaved: boolean,
+): () => void {
   // As last rendered, so that leaving writes the last key typed even before its effect has run.
-  const latest = useRef({ place, value, unsaved });
-  latest.current = { place, value, unsaved };
+  const latest = useRef({ account, place, value, unsaved });
+  latest.current = { account, place, value, unsaved };
   /** What is in storage for this screen: the value last written, or null once forgotten. */
-  const written = useRef<{ place: string; value: unknown } | null>(null);
+  const written = useRef<{ account: string; place: string; value: unknown } | null>(null);
   const flush = useRef(() => {
     const now = latest.current;
     if (now.place === null || !now.unsaved) return;
-    if (written.current?.place === now.place && written.current.value === now.value) return;
-    write(now.place, now.value);
-    written.current = { place: now.place, value: now.value };
+    const before = written.current;
+    if (before?.account === now.account && before.place === now.place && before.value === now.value) return;
+    write(now.account, now.place, now.value);
+    written.current = { account: now.account, place: now.place, value: now.value };
   });
   useEffect(() => {
     if (place !== null && unsaved) {
@@ -62,10 +99,10 @@ export function useUnsaved(place: string | null, value: unknown, unsaved: boolea
       return () => clearTimeout(timer);
     }
     // Nothing unsaved any more (a comment box emptied): what was kept goes too.
-    if (written.current !== null) forgetUnsaved(written.current.place);
+    if (written.current !== null) forgetUnsaved(written.current.account, written.current.place);
     written.current = null;
     return undefined;
-  }, [place, value, unsaved]);
+  }, [account, place, value, unsaved]);
   useEffect(() => {
     const leave = flush.current;
     addEventListener('pagehide', leave);
@@ -76,8 +113,8 @@ export function useUnsaved(place: string | null, value: unknown, unsaved: boolea
   }, []);
   return () => {
     if (place === null) return;
-    forgetUnsaved(place);
+    forgetUnsaved(account, place);
     // Saved: nothing is written again until it changes.
-    written.current = { place, value: latest.current.value };
+    written.current = { account, place, value: latest.current.value };
   };
 }

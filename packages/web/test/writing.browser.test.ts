@@ -187,7 +187,7 @@ describe('the web app, part 2: write, import, share', () => {
     const title = page.getByLabel('Title', { exact: true });
     await title.waitFor();
     await title.fill('Grandma’s porridge');
-    await page.waitForFunction(() => localStorage.getItem('larder.edit.import') !== null);
+    await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith('.edit.import')));
     await page.reload();
     await page.getByRole('region', { name: 'About this import' }).waitFor();
     await expect(title.inputValue()).resolves.toBe('Grandma’s porridge');

@@ -3,6 +3,7 @@ import { ApiError, api } from '../api';
 import type { Comment, Recipe } from '../api';
 import { PersonBadge } from '../components/person-badge';
 import { dateTime, t } from '../i18n';
+import { useSession } from '../session';
 import { readUnsaved, useUnsaved } from '../unsaved';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
@@ -13,11 +14,12 @@ const refusal = (e: unknown) =>
 
 /** A recipe's comments: read, write, edit one's own, delete; the new ones marked until seen. */
 export function Comments({ recipe }: { recipe: Recipe }) {
+  const { me } = useSession();
   const [comments, setComments] = useState<Comment[] | null>(null);
   // A comment being written is kept until it is sent, as the editor keeps a recipe's changes.
   const place = `comment.${recipe.id}`;
-  const [text, setText] = useState(() => readUnsaved(place, isText) ?? '');
-  const forget = useUnsaved(place, text, text.trim() !== '');
+  const [text, setText] = useState(() => readUnsaved(me.id, place, isText) ?? '');
+  const forget = useUnsaved(me.id, place, text, text.trim() !== '');
   const [error, setError] = useState<string | null>(null);
 
   const load = async () => {

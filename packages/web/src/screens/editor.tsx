@@ -22,7 +22,8 @@ import { navigate, recipePath, setLeaveGuard } from '../router';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
 import { memo } from '../memo';
-import { readUnsaved, useUnsaved } from '../unsaved';
+import { useSession } from '../session';
+import { importedDraftKey, readUnsaved, useUnsaved } from '../unsaved';
 
 /** The whole numbers of a recipe, side by side, each typed as text. */
 const NUMBER_FIELDS = ['servings', 'prepMinutes', 'cookMinutes'] as const;
@@ -41,10 +42,11 @@ const isStored = (value: unknown): value is Stored => {
   return typeof form === 'object' && form !== null && Array.isArray(form.groups);
 };
 
-const readStored = (kept: string | null) => readUnsaved(placeOf(kept), isStored);
+const readStored = (account: string, kept: string | null) => readUnsaved(account, placeOf(kept), isStored);
 
 /** The recipe editor: new (`slug` null) or an existing recipe; the draft is kept in this browser until saved. */
 export function Editor({ slug, url }: { slug: string | null; url: URL }) {
+  const { me } = useSession();
   const [recipe, setRecipe] = useState<Recipe | null>(null);
   const [etag, setEtag] = useState<string | null>(null);
   const [form, setForm] = useState<RecipeForm | null>(null);
@@ -80,10 +82,10 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
       () => undefined,
     );
     if (!slug) {
-      const draft = importing ? readImport() : null;
+      const draft = importing ? readImport(me.id) : null;
       const start = draft ? formOf(draft.recipe) : emptyForm();
       // An imported draft's changes are kept apart from a new recipe's: a reload brings them back.
-      const stored = readStored(draft ? 'import' : null);
+      const stored = readStored(me.id, draft ? 'import' : null);
       setImported(draft);
       setForm(stored?.form ?? start);
       setRestored(stored !== null);
@@ -93,7 +95,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
     apiWithHeaders<Recipe>('GET', `/api/v1/recipes/by-slug/${encodeURIComponent(slug)}`).then(
       ({ data, headers }) => {
         const start = formOf(data);
-        const stored = readStored(data.id);
+        const stored = readStored(me.id, data.id);
         setRecipe(data);
         setEtag(stored?.etag ?? headers.get('ETag'));
         setForm(stored?.form ?? start);
@@ -133,7 +135,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   // Every change is kept in this browser until it is saved: a slip, a reload, a closed tab or a
   // session that ended loses nothing.
   const stored = useMemo(() => (form ? ({ form, etag } satisfies Stored) : null), [form, etag]);
-  const forget = useUnsaved(placeOf(kept), stored, dirty);
+  const forget = useUnsaved(me.id, placeOf(kept), stored, dirty);
 
   useEffect(() => {
     if (!dirty) return;
@@ -186,7 +188,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
       setConflict(false);
       if (!recipe && imported?.photo && imported.keepPhoto)
         await keepDraftPhoto(saved.data.id, imported.photo.href);
-      sessionStorage.removeItem('larder.import');
+      sessionStorage.removeItem(importedDraftKey(me.id));
       navigate(recipe ? recipePath(saved.data.slug) : `${recipePath(saved.data.slug)}/edit?saved=1`);
     } catch (e) {
       if (e instanceof ApiError && e.status === 412) setConflict(true);
@@ -910,9 +912,9 @@ function ImportNotes({
   );
 }
 
-function readImport(): ImportedDraft | null {
+function readImport(account: string): ImportedDraft | null {
   try {
-    return JSON.parse(sessionStorage.getItem('larder.import') ?? 'null') as ImportedDraft | null;
+    return JSON.parse(sessionStorage.getItem(importedDraftKey(account)) ?? 'null') as ImportedDraft | null;
   } catch {
     return null;
   }

@@ -4,7 +4,8 @@ import { t } from '../i18n';
 import { problemText } from '../problem-text';
 import type { RecipeInput } from '../recipe-form';
 import { navigate } from '../router';
-import { forgetUnsaved } from '../unsaved';
+import { useSession } from '../session';
+import { forgetUnsaved, importedDraftKey } from '../unsaved';
 
 /** A draft as the page reader answered it, with the member's choices so far (kept for the editor). */
 export interface ImportedDraft {
@@ -19,6 +20,7 @@ export interface ImportedDraft {
 
 /** Paste an address or a recipe's text; the draft opens in the editor to check and save. */
 export function Import() {
+  const { me } = useSession();
   const [source, setSource] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,9 +41,9 @@ export function Import() {
         isAddress ? { url: value } : { text: value },
       );
       // A new import starts from its page: changes kept from an earlier one are dropped.
-      forgetUnsaved('edit.import');
+      forgetUnsaved(me.id, 'edit.import');
       sessionStorage.setItem(
-        'larder.import',
+        importedDraftKey(me.id),
         JSON.stringify({ ...draft, keepPhoto: draft.photo !== null } satisfies ImportedDraft),
       );
       navigate('/new?from=import');

@@ -57,12 +57,13 @@ const isProfileChanges = (value: unknown): value is ProfileChanges =>
 function ProfileForm() {
   const { me, setMe } = useSession();
   // Changes not saved yet are kept, as the editor keeps a recipe's (a session that ended, a reload).
-  const [restored, setRestored] = useState(() => readUnsaved('profile', isProfileChanges));
+  const [restored, setRestored] = useState(() => readUnsaved(me.id, 'profile', isProfileChanges));
   const [displayName, setDisplayName] = useState(restored?.displayName ?? me.displayName);
   const [color, setColor] = useState(restored?.color ?? me.color);
   const [locale, setLocale] = useState(restored?.locale ?? me.locale);
   const changes = useMemo(() => ({ displayName, color, locale }), [displayName, color, locale]);
   const forget = useUnsaved(
+    me.id,
     'profile',
     changes,
     displayName !== me.displayName || color !== me.color || locale !== me.locale,
