@@ -46,7 +46,24 @@ export async function apiWithHeaders<T = void>(
   body?: unknown,
   init: RequestInit & { ifMatch?: string } = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const res = await send(method, path, body, init);
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
+  const text = await res.text();
+  return { data: (text ? safeJson(text) : undefined) as T, headers: res.headers };
+}
+
+/** A call that answers a file (an export's zip), refused as any other call is. */
+export async function apiFile(method: Method, path: string, body?: unknown): Promise<Blob> {
+  return (await send(method, path, body, { accept: 'application/zip, application/problem+json' })).blob();
+}
+
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  init: RequestInit & { ifMatch?: string; accept?: string },
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
   if (init.ifMatch) headers['If-Match'] = init.ifMatch;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -67,30 +84,31 @@ export async function apiWithHeaders<T = void>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'offline', undefined, [], null);
   }
-  if (res.status === 204) return { data: undefined as T, headers: res.headers };
+  if (res.ok) return res;
   const text = await res.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!res.ok) {
-    const p = (data ?? {}) as { type?: string; title?: string; detail?: string; errors?: ProblemIssue[] };
-    const retry = Number(res.headers.get('Retry-After'));
-    // A 401 means the session is gone, unless it refuses a password the caller typed (signing in,
-    // or the current password when changing it: auth.* problems).
-    const refusedPassword = p.type?.startsWith('urn:larder:problem:auth.') === true;
-    if (res.status === 401 && !refusedPassword && !path.startsWith('/api/v1/auth/login')) onSignedOut?.();
-    throw new ApiError(
-      res.status,
-      p.title ?? res.statusText,
-      p.detail,
-      // Field messages in the member's language (the API speaks English).
-      Array.isArray(p.errors)
-        ? p.errors.map((issue) =>
-            typeof issue.message === 'string' ? { ...issue, message: inLanguage(issue.message) } : issue,
-          )
-        : [],
-      Number.isFinite(retry) && retry > 0 ? retry : null,
-    );
-  }
-  return { data: data as T, headers: res.headers };
+  const p = ((text ? safeJson(text) : undefined) ?? {}) as {
+    type?: string;
+    title?: string;
+    detail?: string;
+    errors?: ProblemIssue[];
+  };
+  const retry = Number(res.headers.get('Retry-After'));
+  // A 401 means the session is gone, unless it refuses a password the caller typed (signing in,
+  // or the current password when changing it: auth.* problems).
+  const refusedPassword = p.type?.startsWith('urn:larder:problem:auth.') === true;
+  if (res.status === 401 && !refusedPassword && !path.startsWith('/api/v1/auth/login')) onSignedOut?.();
+  throw new ApiError(
+    res.status,
+    p.title ?? res.statusText,
+    p.detail,
+    // Field messages in the member's language (the API speaks English).
+    Array.isArray(p.errors)
+      ? p.errors.map((issue) =>
+          typeof issue.message === 'string' ? { ...issue, message: inLanguage(issue.message) } : issue,
+        )
+      : [],
+    Number.isFinite(retry) && retry > 0 ? retry : null,
+  );
 }
 
 function safeJson(text: string): unknown {

@@ -2,6 +2,8 @@
  * The household screen in Chromium: an admin adds a member without a password and hands over the
  * setup link, which the new member opens to finish; API tokens are made (shown once) and revoked.
  */
+import { buildZip, deflatedEntry } from '@larder/adapters-zip/test-support/zip-builder.js';
+import type { Download } from 'playwright-core';
 import request from 'supertest';
 import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
 import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
@@ -165,4 +167,70 @@ describe('the household screen', () => {
     expect(imported.body.created.map((c: { title: string }) => c.title)).toEqual(['Quince jelly']);
     await context.close();
   }, 60_000);
+
+  it('exports more than 500 recipes as zips of 500 that belong together', async () => {
+    // 501 recipes more, brought in by one archive.
+    const folders = Array.from({ length: 501 }, (_, i) => `recipes/pot-${i + 1}`);
+    const archive = buildZip([
+      ...folders.map((folder, i) =>
+        deflatedEntry(
+          `${folder}/recipe.json`,
+          JSON.stringify({
+            format: 'larder-recipe',
+            version: 1,
+            title: `Pot ${i + 1}`,
+            servings: 2,
+            ingredientGroups: [{ name: null, ingredients: [{ name: 'water' }] }],
+          }),
+        ),
+      ),
+      deflatedEntry(
+        'larder.json',
+        JSON.stringify({
+          format: 'larder-recipes',
+          version: 1,
+          exportedAt: new Date().toISOString(),
+          recipes: folders.map((folder) => `${folder}/recipe.json`),
+        }),
+      ),
+    ]);
+    const brought = await request(h.t.app)
+      .post('/api/v1/import')
+      .set('Cookie', h.t.owner.cookie)
+      .set('Content-Type', 'application/zip')
+      .send(archive);
+    expect(brought.status).toBe(201);
+    const listed = await request(h.t.app).get('/api/v1/recipes?limit=1').set('Cookie', h.t.owner.cookie);
+    const total = listed.body.total as number;
+    expect(total).toBeGreaterThan(500);
+    expect(total).toBeLessThanOrEqual(1000);
+
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, h.t.owner.username, h.t.owner.password, '/household');
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
+    await page.getByRole('button', { name: 'Export every recipe' }).click();
+    const day = new Date().toISOString().slice(0, 10);
+    await page
+      .getByText(
+        `${total} recipes exported in 2 zips that belong together, larder-${day}-1-of-2.zip to larder-${day}-2-of-2.zip`,
+      )
+      .waitFor({ timeout: 60_000 });
+    expect(downloads.map((download) => download.suggestedFilename())).toEqual([
+      `larder-${day}-1-of-2.zip`,
+      `larder-${day}-2-of-2.zip`,
+    ]);
+    // The second holds what the first could not.
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await downloads[1]!.createReadStream())!) chunks.push(chunk as Buffer);
+    const imported = await request(h.t.app)
+      .post('/api/v1/import')
+      .set('Cookie', h.t.owner.cookie)
+      .set('Content-Type', 'application/zip')
+      .send(Buffer.concat(chunks));
+    expect(imported.status).toBe(201);
+    expect(imported.body.created).toHaveLength(total - 500);
+    await context.close();
+  }, 120_000);
 });

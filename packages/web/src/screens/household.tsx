@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, query } from '../api';
+import { api, apiFile, query } from '../api';
 import type { CardPage, Settings } from '../api';
 import { CopyField } from '../components/copy-field';
 import { type Outcome, OutcomeLine } from '../components/outcome';
@@ -7,6 +7,7 @@ import { PersonBadge } from '../components/person-badge';
 import { Choice } from '../components/choice';
 import { date, duration, t } from '../i18n';
 import { PREVIEW_MINUTES, TOKEN_DAYS, dayChoices, withinMost } from '../lifetimes';
+import { exportZips } from '../export-zips';
 import { problemText } from '../problem-text';
 import { isAdmin, useSession } from '../session';
 
@@ -681,39 +682,54 @@ function Transfer() {
     return () => clearTimeout(timer);
   }, [filter]);
 
-  const exportAll = async () => {
-    const ids: string[] = [];
-    for (let page = 1; ; page++) {
-      const answer = await api<CardPage>(
-        'GET',
-        `/api/v1/recipes${query({ page, limit: 100, sort: 'created' })}`,
-      );
-      ids.push(...(answer.items ?? []).map((card) => card.id));
-      if (ids.length >= answer.total || (answer.items ?? []).length === 0) break;
-    }
-    await exportRecipes(ids);
-  };
+  const exportAll = () =>
+    exportRecipes(async () => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await api<CardPage>(
+          'GET',
+          `/api/v1/recipes${query({ page, limit: 100, sort: 'created' })}`,
+        );
+        ids.push(...(answer.items ?? []).map((card) => card.id));
+        if (ids.length >= answer.total || (answer.items ?? []).length === 0) return ids;
+      }
+    });
 
-  const exportRecipes = async (ids: string[]) => {
+  /** The recipes as zips of at most 500 (what the API takes at once), downloaded one after another. */
+  const exportRecipes = async (listed: () => Promise<string[]>) => {
     setBusy(true);
     setMessage(null);
     try {
-      if (ids.length === 0) throw new Error(t('noRecipes'));
-      const res = await fetch('/api/v1/export', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ recipeIds: ids }),
+      const ids = await listed();
+      if (ids.length === 0) return setMessage({ ok: false, text: t('noRecipes') });
+      const zips = exportZips(ids, new Date().toISOString().slice(0, 10));
+      for (const [i, zip] of zips.entries()) {
+        if (zips.length > 1)
+          setMessage({ ok: true, text: t('exportingPart', { n: i + 1, count: zips.length }) });
+        try {
+          download(await apiFile('POST', '/api/v1/export', { recipeIds: zip.ids }), zip.name);
+        } catch (e) {
+          if (zips.length === 1) throw e;
+          return setMessage({
+            ok: false,
+            text: t('exportPartFailed', { n: i + 1, count: zips.length, reason: problemText(e) }),
+          });
+        }
+      }
+      setMessage({
+        ok: true,
+        text:
+          zips.length === 1
+            ? t('exported', { n: ids.length })
+            : t('exportedInParts', {
+                n: ids.length,
+                count: zips.length,
+                first: zips[0]!.name,
+                last: zips[zips.length - 1]!.name,
+              }),
       });
-      if (!res.ok) throw new Error(t('somethingWrong'));
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `larder-${new Date().toISOString().slice(0, 10)}.zip`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setMessage({ ok: true, text: t('exported', { n: ids.length }) });
     } catch (e) {
-      setMessage({ ok: false, text: e instanceof Error ? e.message : t('somethingWrong') });
+      setMessage({ ok: false, text: problemText(e) });
     } finally {
       setBusy(false);
     }
@@ -796,7 +812,7 @@ function Transfer() {
         <button
           type="button"
           disabled={busy || chosen.size === 0}
-          onClick={() => void exportRecipes([...chosen.keys()])}
+          onClick={() => void exportRecipes(async () => [...chosen.keys()])}
         >
           {t('exportChosen', { n: chosen.size })}
         </button>
@@ -814,4 +830,14 @@ function Transfer() {
       <OutcomeLine outcome={message} />
     </section>
   );
+}
+
+/** Hands a file to the browser's downloads. */
+function download(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
