@@ -7,6 +7,11 @@ export function noSuchRecipe(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 422);
 }
 
+/** What the call acted on is not there (any more): deleted meanwhile, elsewhere. */
+export function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /**
  * What a refused call tells the member: the problem's own sentence when it has one ("The page could
  * not be read: the site answered 404 Not Found"), else — a body that broke its schema, whose

@@ -2,6 +2,7 @@
  * The web app when something goes wrong: a moment offline, a session that ends while a member
  * types, a tablet the household shares, an action on something already gone, a double click.
  */
+import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import type { Member } from '@larder/http-express/test-support/test-app.js';
 import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -186,6 +187,74 @@ describe('the web app when something goes wrong', () => {
     await page.getByRole('link', { name: 'New', exact: true }).click();
     await page.getByText('Your unsaved changes from before are back.').waitFor();
     await expect(title.inputValue()).resolves.toBe('Ann’s own stew');
+    await context.close();
+  }, 60_000);
+
+  it('an action on something already gone takes it from the screen; one that fails says why beside its button', async () => {
+    const bread = await request(h.t.app).get('/api/v1/recipes/by-slug/rye-bread').set('Cookie', ann.cookie);
+    const id = bread.body.id as string;
+    const comments: number[] = [];
+    for (const body of ['Needs more caraway', 'Try it with honey']) {
+      const made = await request(h.t.app)
+        .post(`/api/v1/recipes/${id}/comments`)
+        .set('Cookie', ann.cookie)
+        .send({ body });
+      expect(made.status).toBe(201);
+      comments.push(made.body.id);
+    }
+    const photos: string[] = [];
+    for (const size of [640, 480]) {
+      const made = await request(h.t.app)
+        .post(`/api/v1/recipes/${id}/images`)
+        .set('Cookie', ann.cookie)
+        .attach('file', Buffer.from(await jpegOf(size, 480)), {
+          filename: 'p.jpg',
+          contentType: 'image/jpeg',
+        });
+      expect(made.status).toBe(201);
+      photos.push(made.body.id);
+    }
+    const context = await h.context();
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, h.origin, ann.username, ann.password, '/recipes/rye-bread');
+
+    // A comment deleted meanwhile (on the phone, say) goes from the screen when deleted here too.
+    const first = page.getByRole('listitem').filter({ hasText: 'Needs more caraway' });
+    await first.waitFor();
+    expect(
+      (await request(h.t.app).delete(`/api/v1/comments/${comments[0]}`).set('Cookie', ann.cookie)).status,
+    ).toBe(204);
+    await first.getByRole('button', { name: 'Delete', exact: true }).click();
+    await first.waitFor({ state: 'detached' });
+    // A delete that fails says why, beside its button, and the comment stays.
+    const second = page.getByRole('listitem').filter({ hasText: 'Try it with honey' });
+    await context.setOffline(true);
+    await second.getByRole('button', { name: 'Delete', exact: true }).click();
+    await second.getByRole('alert').waitFor();
+    await context.setOffline(false);
+
+    // Photos: making a photo deleted meanwhile the cover, and deleting one, take it off the list.
+    await page.goto(`${h.origin}/recipes/rye-bread/edit`);
+    const items = page.locator('.photo-item');
+    await page.getByRole('button', { name: 'Make cover: Photo 2 of 2' }).waitFor();
+    expect(
+      (await request(h.t.app).delete(`/api/v1/recipes/${id}/images/${photos[1]}`).set('Cookie', ann.cookie))
+        .status,
+    ).toBe(204);
+    await page.getByRole('button', { name: 'Make cover: Photo 2 of 2' }).click();
+    await page.getByRole('button', { name: 'Delete: Photo 1 of 1' }).waitFor();
+    await expect(items.count()).resolves.toBe(1);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Delete: Photo 1 of 1' }).click();
+    await items.getByRole('alert').waitFor();
+    await context.setOffline(false);
+    expect(
+      (await request(h.t.app).delete(`/api/v1/recipes/${id}/images/${photos[0]}`).set('Cookie', ann.cookie))
+        .status,
+    ).toBe(204);
+    await page.getByRole('button', { name: 'Delete: Photo 1 of 1' }).click();
+    await items.first().waitFor({ state: 'detached' });
     await context.close();
   }, 60_000);
 });

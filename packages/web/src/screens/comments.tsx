@@ -3,6 +3,7 @@ import { ApiError, api } from '../api';
 import type { Comment, Recipe } from '../api';
 import { PersonBadge } from '../components/person-badge';
 import { dateTime, t } from '../i18n';
+import { isGone, problemText } from '../problem-text';
 import { useSession } from '../session';
 import { readUnsaved, useUnsaved } from '../unsaved';
 
@@ -122,9 +123,16 @@ function CommentItem({
       setError(refusal(e));
     }
   };
+  const [removeError, setRemoveError] = useState<string | null>(null);
   const remove = async () => {
     if (!confirm(t('deleteComment'))) return;
-    await api('DELETE', `/api/v1/comments/${comment.id}`);
+    setRemoveError(null);
+    try {
+      await api('DELETE', `/api/v1/comments/${comment.id}`);
+    } catch (e) {
+      // Deleted meanwhile: it goes from the screen as well.
+      if (!isGone(e)) return setRemoveError(problemText(e));
+    }
     onDeleted();
   };
   return (
@@ -184,6 +192,11 @@ function CommentItem({
             </button>
           )}
         </div>
+      )}
+      {removeError && (
+        <p class="error" role="alert">
+          {removeError}
+        </p>
       )}
     </li>
   );

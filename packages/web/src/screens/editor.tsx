@@ -22,6 +22,7 @@ import { navigate, recipePath, setLeaveGuard } from '../router';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
 import { memo } from '../memo';
+import { problemText } from '../problem-text';
 import { useSession } from '../session';
 import { importedDraftKey, readUnsaved, useUnsaved } from '../unsaved';
 
@@ -202,11 +203,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
             known,
           ),
         );
-      else
-        show({
-          byField: new Map(),
-          other: [e instanceof ApiError ? (e.detail ?? e.title) : t('somethingWrong')],
-        });
+      else show({ byField: new Map(), other: [problemText(e)] });
     } finally {
       setBusy(false);
     }
@@ -222,7 +219,12 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
 
   const loadTheirs = async () => {
     if (!recipe) return;
-    const latest = await apiWithHeaders<Recipe>('GET', `/api/v1/recipes/${recipe.id}`);
+    let latest: { data: Recipe; headers: Headers };
+    try {
+      latest = await apiWithHeaders<Recipe>('GET', `/api/v1/recipes/${recipe.id}`);
+    } catch (e) {
+      return show({ byField: new Map(), other: [problemText(e)] });
+    }
     forget();
     const start = formOf(latest.data);
     setRecipe(latest.data);

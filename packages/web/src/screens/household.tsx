@@ -8,7 +8,7 @@ import { Choice } from '../components/choice';
 import { date, duration, t } from '../i18n';
 import { PREVIEW_MINUTES, TOKEN_DAYS, dayChoices, withinMost } from '../lifetimes';
 import { exportZips } from '../export-zips';
-import { problemText } from '../problem-text';
+import { isGone, problemText } from '../problem-text';
 import { isAdmin, useSession } from '../session';
 
 /** A list the API answers as `{ items }`, read when the section opens and again after each change. */
@@ -116,10 +116,11 @@ function Members() {
     if (!confirm(t('removeMemberConfirm', { name: account.displayName }))) return;
     try {
       await api('DELETE', `/api/v1/users/${account.id}`);
-      await load();
     } catch (e) {
-      setError(problemText(e));
+      // Gone meanwhile: it goes from the list as well.
+      if (!isGone(e)) return setError(problemText(e));
     }
+    await load().catch(() => undefined);
   };
 
   return (
@@ -303,10 +304,11 @@ function Tokens() {
     setError(null);
     try {
       await api('DELETE', `/api/v1/tokens/${token.id}`);
-      await load();
     } catch (e) {
-      setError(problemText(e));
+      // Gone meanwhile: it goes from the list as well.
+      if (!isGone(e)) return setError(problemText(e));
     }
+    await load().catch(() => undefined);
   };
   return (
     <section class="card stack" aria-labelledby="tokens-title">
@@ -390,10 +392,11 @@ function Shares() {
     setError(null);
     try {
       await api('DELETE', `/api/v1/shares/${share.id}`);
-      await load();
     } catch (e) {
-      setError(problemText(e));
+      // Gone meanwhile: it goes from the list as well.
+      if (!isGone(e)) return setError(problemText(e));
     }
+    await load().catch(() => undefined);
   };
   return (
     <section class="card stack" aria-labelledby="shares-title">

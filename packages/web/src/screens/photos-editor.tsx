@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
-import { ApiError, api, imageUrl } from '../api';
+import { api, imageUrl } from '../api';
 import type { Image, Recipe } from '../api';
 import { t } from '../i18n';
+import { isGone, problemText } from '../problem-text';
 import { moved } from '../recipe-form';
 
 interface Upload {
@@ -15,6 +16,7 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState<{ imageId: string; text: string } | null>(null);
   const images = [...(recipe.images ?? [])].sort((a, b) => a.position - b.position);
 
   const refresh = async () => onChange(await api<Recipe>('GET', `/api/v1/recipes/${recipe.id}`));
@@ -37,7 +39,7 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
         update(i, { error: e instanceof Error ? e.message : t('somethingWrong') });
       }
     }
-    await refresh();
+    await refresh().catch(() => undefined);
     setUploads(state.filter((u) => u.error !== null));
   };
 
@@ -49,18 +51,25 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
         imageIds: next.map((image) => image.id),
       });
     } catch (e) {
-      setError(e instanceof ApiError ? (e.detail ?? e.title) : t('somethingWrong'));
+      setError(problemText(e));
     }
-    await refresh();
+    await refresh().catch(() => undefined);
   };
-  const cover = async (image: Image) => {
-    await api('PUT', `/api/v1/recipes/${recipe.id}/cover`, { imageId: image.id });
-    await refresh();
+  /** A photo's own action: what went wrong is said beside its buttons; a photo deleted meanwhile goes. */
+  const act = async (image: Image, call: () => Promise<void>) => {
+    setFailed(null);
+    try {
+      await call();
+    } catch (e) {
+      if (!isGone(e)) setFailed({ imageId: image.id, text: problemText(e) });
+    }
+    await refresh().catch(() => undefined);
   };
+  const cover = (image: Image) =>
+    act(image, () => api('PUT', `/api/v1/recipes/${recipe.id}/cover`, { imageId: image.id }));
   const remove = async (image: Image) => {
     if (!confirm(t('deletePhoto'))) return;
-    await api('DELETE', `/api/v1/recipes/${recipe.id}/images/${image.id}`);
-    await refresh();
+    await act(image, () => api('DELETE', `/api/v1/recipes/${recipe.id}/images/${image.id}`));
   };
 
   return (
@@ -155,6 +164,11 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
                   ×
                 </button>
               </div>
+              {failed?.imageId === image.id && (
+                <p class="error" role="alert">
+                  {failed.text}
+                </p>
+              )}
             </li>
           );
         })}

@@ -189,8 +189,13 @@ function Avatar() {
     }
   };
   const remove = async () => {
-    await api('DELETE', '/api/v1/auth/me/avatar');
-    setMe(await api<Me>('GET', '/api/v1/auth/me'));
+    setError(null);
+    try {
+      await api('DELETE', '/api/v1/auth/me/avatar');
+      setMe(await api<Me>('GET', '/api/v1/auth/me'));
+    } catch (e) {
+      setError(problemText(e));
+    }
   };
 
   return (

@@ -6,7 +6,7 @@ import { duration, t } from '../i18n';
 import { formatQuantity, scaleFactor, scaled } from '../quantities';
 import { navigate, recipePath } from '../router';
 import { useSession } from '../session';
-import { noSuchRecipe, problemText } from '../problem-text';
+import { isGone, noSuchRecipe, problemText } from '../problem-text';
 import { stepPieces } from '../step-text';
 import { startTimer } from '../timers';
 import { Comments } from './comments';
@@ -171,8 +171,8 @@ export function RecipeScreen({ slug }: { slug: string }) {
               try {
                 await api('DELETE', `/api/v1/recipes/${recipe.id}`);
               } catch (e) {
-                setActionError(problemText(e));
-                return;
+                // Deleted meanwhile: gone, as asked.
+                if (!isGone(e)) return setActionError(problemText(e));
               }
               navigate('/', true);
             }}

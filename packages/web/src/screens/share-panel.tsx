@@ -5,7 +5,7 @@ import { CopyField } from '../components/copy-field';
 import { Choice } from '../components/choice';
 import { date, t } from '../i18n';
 import { dayChoices, withinMost } from '../lifetimes';
-import { problemText } from '../problem-text';
+import { isGone, problemText } from '../problem-text';
 import { useSession } from '../session';
 
 /** The public link (for those the household lets share) and the chat link (for everyone). */
@@ -43,10 +43,11 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
     setError(null);
     try {
       await api('DELETE', `/api/v1/shares/${share.id}`);
-      setShare(null);
     } catch (e) {
-      setError(problemText(e));
+      // Revoked meanwhile (by an admin): gone, as asked.
+      if (!isGone(e)) return setError(problemText(e));
     }
+    setShare(null);
   };
   const makeChatLink = async () => {
     setChatError(null);
