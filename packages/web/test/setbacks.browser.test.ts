@@ -5,7 +5,7 @@
 import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import type { Member } from '@larder/http-express/test-support/test-app.js';
 import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import request from 'supertest';
 import { type WebHarness, signIn, startWebHarness } from './browser-support.js';
 
@@ -22,6 +22,39 @@ async function signInAgain(page: Page, member: Member): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('header.top nav').waitFor();
+}
+
+/**
+ * Presses a button twice, the second time while the first press's request is still on its way
+ * (held until then), and answers how many requests of that method to that path the page sent.
+ */
+async function pressTwice(page: Page, button: Locator, method: string, path: RegExp): Promise<number> {
+  const held: Route[] = [];
+  let first!: () => void;
+  const arrived = new Promise<void>((resolve) => (first = resolve));
+  const matches = (url: URL) => path.test(url.pathname);
+  await page.route(matches, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    held.push(route);
+    first();
+  });
+  const before = await page.evaluate(() => (window as unknown as { sent: string[] }).sent.length);
+  await button.click();
+  await arrived;
+  // Pressed again: a button that waits for its request looks unavailable, so the press is forced.
+  await button.click({ force: true });
+  const sent = await page.evaluate(
+    ({ method, source, before }) =>
+      (window as unknown as { sent: string[] }).sent
+        .slice(before)
+        .filter(
+          (call) => call.startsWith(`${method} `) && new RegExp(source).test(call.slice(method.length + 1)),
+        ).length,
+    { method, source: path.source, before },
+  );
+  for (const route of held) await route.continue();
+  await page.unroute(matches);
+  return sent;
 }
 
 /** Timers stop: whatever the page writes now, it writes without waiting for one. */
@@ -255,6 +288,54 @@ describe('the web app when something goes wrong', () => {
     ).toBe(204);
     await page.getByRole('button', { name: 'Delete: Photo 1 of 1' }).click();
     await items.first().waitFor({ state: 'detached' });
+    await context.close();
+  }, 60_000);
+
+  it('a double click sends once: a comment, a token, a member, a public link', async () => {
+    const owner = h.t.owner;
+    expect(
+      (
+        await request(h.t.app)
+          .patch('/api/v1/settings')
+          .set('Cookie', owner.cookie)
+          .send({ publicShares: true })
+      ).status,
+    ).toBe(200);
+    const context = await h.context({ width: 1024, height: 900 });
+    // Every call the app makes, counted as it is made.
+    await context.addInitScript(() => {
+      const sent: string[] = [];
+      (window as unknown as { sent: string[] }).sent = sent;
+      const fetchOf = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        sent.push(`${init?.method ?? 'GET'} ${new URL(String(input), location.href).pathname}`);
+        return fetchOf(input, init);
+      };
+    });
+    const page = await context.newPage();
+    await signIn(page, h.origin, owner.username, owner.password, '/recipes/barley-soup');
+
+    await page.getByLabel('Write a comment').fill('Made it twice already');
+    const send = page.getByRole('button', { name: 'Send' });
+    expect(await pressTwice(page, send, 'POST', /\/comments$/)).toBe(1);
+    await page.getByRole('listitem').filter({ hasText: 'Made it twice already' }).waitFor();
+
+    const share = page.getByRole('button', { name: 'Create a public link' });
+    expect(await pressTwice(page, share, 'POST', /\/public-share$/)).toBe(1);
+    await page.getByRole('textbox', { name: 'Public link' }).waitFor();
+
+    await page.goto(`${h.origin}/household`);
+    await page.getByLabel('Name', { exact: true }).fill('pantry script');
+    const token = page.getByRole('button', { name: 'Create the token' });
+    expect(await pressTwice(page, token, 'POST', /^\/api\/v1\/tokens$/)).toBe(1);
+    await page.getByRole('textbox', { name: 'Your new token' }).waitFor();
+
+    const form = page.getByRole('form', { name: 'A new member' });
+    await form.getByLabel('Username').fill('carl');
+    const add = form.getByRole('button', { name: 'Add the member' });
+    expect(await pressTwice(page, add, 'POST', /^\/api\/v1\/users$/)).toBe(1);
+    await page.getByRole('textbox', { name: 'Setup link for carl' }).waitFor();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
     await context.close();
   }, 60_000);
 });

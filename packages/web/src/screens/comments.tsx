@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { ApiError, api } from '../api';
 import type { Comment, Recipe } from '../api';
 import { PersonBadge } from '../components/person-badge';
@@ -41,8 +42,7 @@ export function Comments({ recipe }: { recipe: Recipe }) {
     void load().catch(() => setComments([]));
   }, [recipe.id]);
 
-  const send = async (event: Event) => {
-    event.preventDefault();
+  const send = useAction(async () => {
     setError(null);
     try {
       const comment = await api<Comment>('POST', `/api/v1/recipes/${recipe.id}/comments`, { body: text });
@@ -52,7 +52,7 @@ export function Comments({ recipe }: { recipe: Recipe }) {
     } catch (e) {
       setError(refusal(e));
     }
-  };
+  });
 
   return (
     <section class="comments" aria-labelledby="comments-title">
@@ -75,7 +75,7 @@ export function Comments({ recipe }: { recipe: Recipe }) {
           ))}
         </ol>
       )}
-      <form onSubmit={send} class="stack">
+      <form onSubmit={send.submit} class="stack">
         <label>
           <span>{t('writeComment')}</span>
           <textarea
@@ -93,7 +93,7 @@ export function Comments({ recipe }: { recipe: Recipe }) {
             {error}
           </p>
         )}
-        <button type="submit" class="primary" disabled={text.trim() === ''}>
+        <button type="submit" class="primary" disabled={text.trim() === ''} {...send.button}>
           {t('send')}
         </button>
       </form>
@@ -113,8 +113,7 @@ function CommentItem({
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.body);
   const [error, setError] = useState<string | null>(null);
-  const save = async (event: Event) => {
-    event.preventDefault();
+  const save = useAction(async () => {
     try {
       onChanged(await api<Comment>('PATCH', `/api/v1/comments/${comment.id}`, { body: text }));
       setEditing(false);
@@ -122,9 +121,9 @@ function CommentItem({
     } catch (e) {
       setError(refusal(e));
     }
-  };
+  });
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const remove = async () => {
+  const remove = useAction(async () => {
     if (!confirm(t('deleteComment'))) return;
     setRemoveError(null);
     try {
@@ -134,7 +133,7 @@ function CommentItem({
       if (!isGone(e)) return setRemoveError(problemText(e));
     }
     onDeleted();
-  };
+  });
   return (
     <li class={comment.new ? 'comment new' : 'comment'}>
       <p class="comment-head">
@@ -145,7 +144,7 @@ function CommentItem({
         {comment.new && <span class="new-badge">{t('newBadge')}</span>}
       </p>
       {editing ? (
-        <form onSubmit={save} class="stack">
+        <form onSubmit={save.submit} class="stack">
           <label>
             <span class="visually-hidden">{t('edit')}</span>
             <textarea
@@ -162,7 +161,7 @@ function CommentItem({
             </p>
           )}
           <div class="row">
-            <button type="submit" class="primary">
+            <button type="submit" class="primary" {...save.button}>
               {t('save')}
             </button>
             <button
@@ -187,7 +186,7 @@ function CommentItem({
             </button>
           )}
           {comment.canDelete && (
-            <button type="button" class="link danger" onClick={() => void remove()}>
+            <button type="button" class="link danger" {...remove.button} onClick={() => void remove.run()}>
               {t('delete')}
             </button>
           )}

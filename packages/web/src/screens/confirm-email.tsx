@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { api } from '../api';
 import { t } from '../i18n';
 
@@ -6,7 +7,7 @@ import { t } from '../i18n';
 export function ConfirmEmail({ token }: { token: string }) {
   const [state, setState] = useState<'asking' | 'done' | 'invalid'>('asking');
   const [address, setAddress] = useState('');
-  const confirm = async () => {
+  const confirm = useAction(async () => {
     try {
       const answer = await api<{ address: string }>('POST', '/api/v1/auth/email/confirm', { token });
       setAddress(answer.address);
@@ -14,12 +15,12 @@ export function ConfirmEmail({ token }: { token: string }) {
     } catch {
       setState('invalid');
     }
-  };
+  });
   return (
     <section class="card narrow" aria-labelledby="confirm-title">
       <h1 id="confirm-title">{t('confirmTitle')}</h1>
       {state === 'asking' && (
-        <button type="button" class="primary wide" onClick={() => void confirm()}>
+        <button type="button" class="primary wide" {...confirm.button} onClick={() => void confirm.run()}>
           {t('confirmButton')}
         </button>
       )}

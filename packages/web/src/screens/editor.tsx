@@ -1,5 +1,6 @@
 import { type ComponentChildren, Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { ApiError, api, apiWithHeaders } from '../api';
 import type { Recipe } from '../api';
 import { t } from '../i18n';
@@ -67,7 +68,8 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
     other: [],
   });
   const [conflict, setConflict] = useState(false);
-  const [busy, setBusy] = useState(false);
+  /** One save (or load of the other version) at a time: a second press while it runs does nothing. */
+  const saving = useAction((work: () => Promise<void>) => work());
   const [tagList, setTagList] = useState<string[]>([]);
   const [missing, setMissing] = useState(false);
   const root = useRef<HTMLFormElement>(null);
@@ -163,12 +165,10 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
 
   const change = (next: Partial<RecipeForm>) => setForm({ ...form, ...next });
 
-  const save = async (event?: Event, overwrite = false) => {
-    event?.preventDefault();
+  const save = async (overwrite = false) => {
     const { input, issues, formLocation } = inputOf(form, { notANumber: t('notANumber') });
     const known = fieldsOf(root.current);
     if (issues.length > 0) return show(issuesByField(issues, known));
-    setBusy(true);
     try {
       let ifMatch = etag ?? undefined;
       if (overwrite && recipe) {
@@ -204,8 +204,6 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
           ),
         );
       else show({ byField: new Map(), other: [problemText(e)] });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -266,17 +264,30 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         <div class="error" role="alert">
           <p>{t('changedMeanwhile')}</p>
           <div class="row">
-            <button type="button" onClick={() => void loadTheirs()}>
+            <button type="button" {...saving.button} onClick={() => void saving.run(loadTheirs)}>
               {t('loadTheirs')}
             </button>
-            <button type="button" class="danger" onClick={() => void save(undefined, true)}>
+            <button
+              type="button"
+              class="danger"
+              {...saving.button}
+              onClick={() => void saving.run(() => save(true))}
+            >
               {t('overwriteTheirs')}
             </button>
           </div>
         </div>
       )}
       {imported && <ImportNotes draft={imported} onChange={setImported} form={form} change={change} />}
-      <form ref={root} onSubmit={(e) => void save(e)} class="stack" noValidate>
+      <form
+        ref={root}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void saving.run(save);
+        }}
+        class="stack"
+        noValidate
+      >
         {errors.other.length > 0 && (
           <div class="error form-errors" role="alert" tabIndex={-1}>
             {errors.other.map((m, i) => (
@@ -414,7 +425,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         </fieldset>
 
         <div class="row sticky-save">
-          <button type="submit" class="primary" disabled={busy}>
+          <button type="submit" class="primary" {...saving.button}>
             {t('save')}
           </button>
           <button

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { api, apiFile, query } from '../api';
 import type { CardPage, Settings } from '../api';
 import { CopyField } from '../components/copy-field';
@@ -75,8 +76,7 @@ function Members() {
   const [links, setLinks] = useState<Record<string, SetupLink>>({});
   const [error, setError] = useState<string | null>(null);
 
-  const create = async (event: Event) => {
-    event.preventDefault();
+  const create = useAction(async () => {
     setError(null);
     try {
       const created = await api<Account & { setupLink?: SetupLink }>('POST', '/api/v1/users', {
@@ -95,7 +95,9 @@ function Members() {
     } catch (e) {
       setError(problemText(e));
     }
-  };
+  });
+  /** One change of a member at a time: their buttons wait for it. */
+  const changing = useAction((change: () => Promise<void>) => change());
   const issueLink = async (account: Account, mail: boolean) => {
     try {
       const link = await api<SetupLink>('POST', `/api/v1/users/${account.id}/setup-link`, { mail });
@@ -190,17 +192,30 @@ function Members() {
                   )}
                   {!account.hasPassword && (
                     <>
-                      <button type="button" onClick={() => void issueLink(account, false)}>
+                      <button
+                        type="button"
+                        {...changing.button}
+                        onClick={() => void changing.run(() => issueLink(account, false))}
+                      >
                         {t('newSetupLink')}
                       </button>
                       {settings.mailEnabled && account.email && (
-                        <button type="button" onClick={() => void issueLink(account, true)}>
+                        <button
+                          type="button"
+                          {...changing.button}
+                          onClick={() => void changing.run(() => issueLink(account, true))}
+                        >
                           {t('mailSetupLink')}
                         </button>
                       )}
                     </>
                   )}
-                  <button type="button" class="danger" onClick={() => void remove(account)}>
+                  <button
+                    type="button"
+                    class="danger"
+                    {...changing.button}
+                    onClick={() => void changing.run(() => remove(account))}
+                  >
                     {t('removeMember', { name: account.displayName })}
                   </button>
                 </div>
@@ -209,7 +224,7 @@ function Members() {
           );
         })}
       </ul>
-      <form class="stack" onSubmit={create} aria-labelledby="new-member-title">
+      <form class="stack" onSubmit={create.submit} aria-labelledby="new-member-title">
         <h3 id="new-member-title">{t('newMember')}</h3>
         <label>
           <span>{t('username')}</span>
@@ -255,7 +270,7 @@ function Members() {
             <option value="admin">{t('roleAdmin')}</option>
           </select>
         </label>
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" {...create.button}>
           {t('createMember')}
         </button>
       </form>
@@ -283,8 +298,7 @@ function Tokens() {
   const [days, setDays] = useState<number | null>(90);
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const create = async (event: Event) => {
-    event.preventDefault();
+  const create = useAction(async () => {
     setError(null);
     try {
       const answer = await api<{ token: string }>('POST', '/api/v1/tokens', {
@@ -298,8 +312,8 @@ function Tokens() {
     } catch (e) {
       setError(problemText(e));
     }
-  };
-  const revoke = async (token: Token) => {
+  });
+  const revoke = useAction(async (token: Token) => {
     if (!confirm(t('revokeTokenConfirm', { name: token.name }))) return;
     setError(null);
     try {
@@ -309,7 +323,7 @@ function Tokens() {
       if (!isGone(e)) return setError(problemText(e));
     }
     await load().catch(() => undefined);
-  };
+  });
   return (
     <section class="card stack" aria-labelledby="tokens-title">
       <h2 id="tokens-title">{t('apiTokens')}</h2>
@@ -326,13 +340,18 @@ function Tokens() {
             <strong>{token.name}</strong> <code>{token.prefix}…</code> · {(token.scopes ?? []).join(', ')} ·{' '}
             {token.ownerDisplayName}
             {token.expiresAt && ` · ${t('expires', { date: date(token.expiresAt) })}`}{' '}
-            <button type="button" class="link danger" onClick={() => void revoke(token)}>
+            <button
+              type="button"
+              class="link danger"
+              {...revoke.button}
+              onClick={() => void revoke.run(token)}
+            >
               {t('revokeToken', { name: token.name })}
             </button>
           </li>
         ))}
       </ul>
-      <form class="stack" onSubmit={create}>
+      <form class="stack" onSubmit={create.submit}>
         <label>
           <span>{t('tokenName')}</span>
           <input required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
@@ -367,7 +386,7 @@ function Tokens() {
             {error}
           </p>
         )}
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" {...create.button}>
           {t('createToken')}
         </button>
       </form>
@@ -387,7 +406,7 @@ interface ListedShare {
 function Shares() {
   const [shares, load] = useItems<ListedShare>('/api/v1/shares?all=true');
   const [error, setError] = useState<string | null>(null);
-  const revoke = async (share: ListedShare) => {
+  const revoke = useAction(async (share: ListedShare) => {
     if (!confirm(t('revokeLinkConfirm'))) return;
     setError(null);
     try {
@@ -397,7 +416,7 @@ function Shares() {
       if (!isGone(e)) return setError(problemText(e));
     }
     await load().catch(() => undefined);
-  };
+  });
   return (
     <section class="card stack" aria-labelledby="shares-title">
       <h2 id="shares-title">{t('publicLinks')}</h2>
@@ -417,7 +436,12 @@ function Shares() {
               {share.expiresAt ? t('expires', { date: date(share.expiresAt) }) : t('neverExpires')}{' '}
               {/* Live links are the rule here: only another state is worth saying. */}
               {share.status === 'active' ? '' : `· ${share.status} `}
-              <button type="button" class="link danger" onClick={() => void revoke(share)}>
+              <button
+                type="button"
+                class="link danger"
+                {...revoke.button}
+                onClick={() => void revoke.run(share)}
+              >
                 {t('revokeLinkTo', { title: share.recipe.title })}
               </button>
             </li>
@@ -464,9 +488,8 @@ function Settings() {
       () => undefined,
     );
   }, []);
-  if (!values) return null;
-  const save = async (event: Event) => {
-    event.preventDefault();
+  const save = useAction(async () => {
+    if (!values) return;
     setMessage(null);
     try {
       // Only what changed: lowering the maximum alone pulls the default down with it (the API's rule).
@@ -482,7 +505,8 @@ function Settings() {
     } catch (e) {
       setMessage({ ok: false, text: problemText(e) });
     }
-  };
+  });
+  if (!values) return null;
   const flag = (name: keyof HouseholdSettings, label: string) => (
     <label class="check">
       <input
@@ -494,7 +518,7 @@ function Settings() {
     </label>
   );
   return (
-    <form class="card stack" onSubmit={save} aria-labelledby="settings-title">
+    <form class="card stack" onSubmit={save.submit} aria-labelledby="settings-title">
       <h2 id="settings-title">{t('settings')}</h2>
       {flag('publicShares', t('settingPublicShares'))}
       {flag('publicShareAttribution', t('settingAttribution'))}
@@ -529,7 +553,7 @@ function Settings() {
       />
       {flag('recipesLockedByDefault', t('settingLocked'))}
       <OutcomeLine outcome={message} />
-      <button type="submit" class="primary">
+      <button type="submit" class="primary" {...save.button}>
         {t('save')}
       </button>
     </form>
@@ -570,8 +594,7 @@ function Mail() {
   useEffect(() => {
     void api<MailSettings>('GET', '/api/v1/settings/mail').then(fill, () => undefined);
   }, []);
-  const save = async (event: Event) => {
-    event.preventDefault();
+  const save = useAction(async () => {
     try {
       fill(
         await api<MailSettings>('PUT', '/api/v1/settings/mail', {
@@ -588,18 +611,18 @@ function Mail() {
     } catch (e) {
       setMessage({ ok: false, text: problemText(e) });
     }
-  };
-  const test = async () => {
+  });
+  const test = useAction(async () => {
     try {
       await api('POST', '/api/v1/settings/mail/test', { to: to.trim() });
       setMessage({ ok: true, text: t('testMailSent', { address: to.trim() }) });
     } catch (e) {
       setMessage({ ok: false, text: problemText(e) });
     }
-  };
+  });
   const fromEnvironment = mail?.source === 'env';
   return (
-    <form class="card stack" onSubmit={save} aria-labelledby="mail-title">
+    <form class="card stack" onSubmit={save.submit} aria-labelledby="mail-title">
       <h2 id="mail-title">{t('mailSettings')}</h2>
       {fromEnvironment && <p class="muted">{t('mailFromEnvironment')}</p>}
       {mail?.publicUrlMissing && <p class="error">{t('publicUrlMissing')}</p>}
@@ -646,7 +669,7 @@ function Mail() {
       </fieldset>
       <OutcomeLine outcome={message} />
       {!fromEnvironment && (
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" {...save.button}>
           {t('save')}
         </button>
       )}
@@ -655,7 +678,7 @@ function Mail() {
           <span>{t('testMailTo')}</span>
           <input type="email" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
         </label>
-        <button type="button" onClick={() => void test()}>
+        <button type="button" {...test.button} onClick={() => void test.run()}>
           {t('sendTestMail')}
         </button>
       </div>
@@ -666,7 +689,8 @@ function Mail() {
 function Transfer() {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** One export or import at a time: a press while one runs does nothing. */
+  const moving = useAction((work: () => Promise<void>) => work());
   const [filter, setFilter] = useState('');
   const [found, setFound] = useState<{ id: string; title: string }[]>([]);
   const [chosen, setChosen] = useState<Map<string, string>>(new Map());
@@ -700,7 +724,6 @@ function Transfer() {
 
   /** The recipes as zips of at most 500 (what the API takes at once), downloaded one after another. */
   const exportRecipes = async (listed: () => Promise<string[]>) => {
-    setBusy(true);
     setMessage(null);
     try {
       const ids = await listed();
@@ -733,58 +756,55 @@ function Transfer() {
       });
     } catch (e) {
       setMessage({ ok: false, text: problemText(e) });
-    } finally {
-      setBusy(false);
     }
   };
 
-  const importZip = (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    setMessage(null);
-    setProgress(0);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/import');
-    xhr.setRequestHeader('Content-Type', 'application/zip');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => event.lengthComputable && setProgress(event.loaded / event.total);
-    xhr.onload = () => {
-      setBusy(false);
-      setProgress(null);
-      try {
-        const body = JSON.parse(xhr.responseText) as {
-          created?: unknown[];
-          detail?: string;
-          errors?: { message?: string; location?: string }[];
-        };
-        if (xhr.status === 201)
-          setMessage({ ok: true, text: t('imported', { n: body.created?.length ?? 0 }) });
-        else {
-          const issue = body.errors?.[0];
-          setMessage({
-            ok: false,
-            text: issue
-              ? `${issue.location ?? ''}: ${issue.message ?? ''}`
-              : (body.detail ?? t('somethingWrong')),
-          });
+  const importZip = (file: File) =>
+    new Promise<void>((done) => {
+      setMessage(null);
+      setProgress(0);
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/v1/import');
+      xhr.setRequestHeader('Content-Type', 'application/zip');
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.upload.onprogress = (event) => event.lengthComputable && setProgress(event.loaded / event.total);
+      xhr.onload = () => {
+        done();
+        setProgress(null);
+        try {
+          const body = JSON.parse(xhr.responseText) as {
+            created?: unknown[];
+            detail?: string;
+            errors?: { message?: string; location?: string }[];
+          };
+          if (xhr.status === 201)
+            setMessage({ ok: true, text: t('imported', { n: body.created?.length ?? 0 }) });
+          else {
+            const issue = body.errors?.[0];
+            setMessage({
+              ok: false,
+              text: issue
+                ? `${issue.location ?? ''}: ${issue.message ?? ''}`
+                : (body.detail ?? t('somethingWrong')),
+            });
+          }
+        } catch {
+          setMessage({ ok: false, text: t('somethingWrong') });
         }
-      } catch {
-        setMessage({ ok: false, text: t('somethingWrong') });
-      }
-    };
-    xhr.onerror = () => {
-      setBusy(false);
-      setProgress(null);
-      setMessage({ ok: false, text: t('offline') });
-    };
-    xhr.send(file);
-  };
+      };
+      xhr.onerror = () => {
+        done();
+        setProgress(null);
+        setMessage({ ok: false, text: t('offline') });
+      };
+      xhr.send(file);
+    });
 
   return (
     <section class="card stack" aria-labelledby="transfer-title">
       <h2 id="transfer-title">{t('transfer')}</h2>
       <p class="muted">{t('transferExplain')}</p>
-      <button type="button" disabled={busy} onClick={() => void exportAll()}>
+      <button type="button" {...moving.button} onClick={() => void moving.run(exportAll)}>
         {t('exportAll')}
       </button>
       <fieldset class="stack tight">
@@ -814,8 +834,9 @@ function Transfer() {
         </ul>
         <button
           type="button"
-          disabled={busy || chosen.size === 0}
-          onClick={() => void exportRecipes(async () => [...chosen.keys()])}
+          disabled={chosen.size === 0}
+          {...moving.button}
+          onClick={() => void moving.run(() => exportRecipes(async () => [...chosen.keys()]))}
         >
           {t('exportChosen', { n: chosen.size })}
         </button>
@@ -825,8 +846,11 @@ function Transfer() {
         <input
           type="file"
           accept=".zip,application/zip"
-          disabled={busy}
-          onChange={(e) => importZip(e.currentTarget.files?.[0])}
+          disabled={moving.busy}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (file) void moving.run(() => importZip(file));
+          }}
         />
       </label>
       {progress !== null && <progress max={1} value={progress} aria-label={t('importZip')} />}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { api } from '../api';
 import { t } from '../i18n';
 import { problemText } from '../problem-text';
@@ -23,15 +24,12 @@ export function Import() {
   const { me } = useSession();
   const [source, setSource] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     document.title = `${t('importTitle')} · ${t('appName')}`;
   }, []);
-  const read = async (event: Event) => {
-    event.preventDefault();
+  const read = useAction(async () => {
     const value = source.trim();
     if (!value) return;
-    setBusy(true);
     setError(null);
     const isAddress = /^(https?:\/\/)?[^\s/]+\.[^\s]+$/i.test(value) && !value.includes('\n');
     try {
@@ -49,13 +47,12 @@ export function Import() {
       navigate('/new?from=import');
     } catch (e) {
       setError(problemText(e));
-      setBusy(false);
     }
-  };
+  });
   return (
     <section class="narrow-wide">
       <h1>{t('importTitle')}</h1>
-      <form class="stack" onSubmit={read}>
+      <form class="stack" onSubmit={read.submit}>
         <label>
           <span>{t('importSource')}</span>
           <textarea
@@ -75,8 +72,8 @@ export function Import() {
             {error}
           </p>
         )}
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? t('reading') : t('readRecipe')}
+        <button type="submit" class="primary" {...read.button}>
+          {read.busy ? t('reading') : t('readRecipe')}
         </button>
       </form>
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { api, imageUrl } from '../api';
 import type { Image, Recipe } from '../api';
 import { t } from '../i18n';
@@ -43,28 +44,32 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
     setUploads(state.filter((u) => u.error !== null));
   };
 
-  const reorder = async (from: number, to: number) => {
-    const next = moved(images, from, to);
-    onChange({ ...recipe, images: next.map((image, position) => ({ ...image, position })) });
-    try {
-      await api('PUT', `/api/v1/recipes/${recipe.id}/images/order`, {
-        imageIds: next.map((image) => image.id),
-      });
-    } catch (e) {
-      setError(problemText(e));
-    }
-    await refresh().catch(() => undefined);
-  };
+  /** One change of the photos at a time: a press while one runs does nothing. */
+  const changing = useAction((change: () => Promise<void>) => change());
+  const reorder = (from: number, to: number) =>
+    changing.run(async () => {
+      const next = moved(images, from, to);
+      onChange({ ...recipe, images: next.map((image, position) => ({ ...image, position })) });
+      try {
+        await api('PUT', `/api/v1/recipes/${recipe.id}/images/order`, {
+          imageIds: next.map((image) => image.id),
+        });
+      } catch (e) {
+        setError(problemText(e));
+      }
+      await refresh().catch(() => undefined);
+    });
   /** A photo's own action: what went wrong is said beside its buttons; a photo deleted meanwhile goes. */
-  const act = async (image: Image, call: () => Promise<void>) => {
-    setFailed(null);
-    try {
-      await call();
-    } catch (e) {
-      if (!isGone(e)) setFailed({ imageId: image.id, text: problemText(e) });
-    }
-    await refresh().catch(() => undefined);
-  };
+  const act = (image: Image, call: () => Promise<void>) =>
+    changing.run(async () => {
+      setFailed(null);
+      try {
+        await call();
+      } catch (e) {
+        if (!isGone(e)) setFailed({ imageId: image.id, text: problemText(e) });
+      }
+      await refresh().catch(() => undefined);
+    });
   const cover = (image: Image) =>
     act(image, () => api('PUT', `/api/v1/recipes/${recipe.id}/cover`, { imageId: image.id }));
   const remove = async (image: Image) => {
@@ -134,6 +139,7 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
                   type="button"
                   aria-label={`${t('moveUp')}: ${name}`}
                   disabled={i === 0}
+                  {...changing.button}
                   onClick={() => void reorder(i, i - 1)}
                 >
                   ←
@@ -142,6 +148,7 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
                   type="button"
                   aria-label={`${t('moveDown')}: ${name}`}
                   disabled={i === images.length - 1}
+                  {...changing.button}
                   onClick={() => void reorder(i, i + 1)}
                 >
                   →
@@ -149,6 +156,7 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
                 {!isCover && (
                   <button
                     type="button"
+                    {...changing.button}
                     onClick={() => void cover(image)}
                     aria-label={`${t('makeCover')}: ${name}`}
                   >
@@ -159,6 +167,7 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
                   type="button"
                   class="danger"
                   aria-label={`${t('delete')}: ${name}`}
+                  {...changing.button}
                   onClick={() => void remove(image)}
                 >
                   ×

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { api } from '../api';
 import type { Me } from '../api';
 import { type Outcome, OutcomeLine } from '../components/outcome';
@@ -76,8 +77,7 @@ function ProfileForm() {
       () => undefined,
     );
   }, []);
-  const save = async (event: Event) => {
-    event.preventDefault();
+  const save = useAction(async () => {
     try {
       const updated = await api<Me>('PATCH', '/api/v1/auth/me/profile', {
         displayName: displayName.trim(),
@@ -91,9 +91,9 @@ function ProfileForm() {
     } catch (e) {
       setMessage({ ok: false, text: problemText(e) });
     }
-  };
+  });
   return (
-    <form class="card stack" onSubmit={save} aria-labelledby="profile-form-title">
+    <form class="card stack" onSubmit={save.submit} aria-labelledby="profile-form-title">
       <h2 id="profile-form-title">{me.username}</h2>
       {restored && (
         <p class="notice" role="status">
@@ -139,7 +139,7 @@ function ProfileForm() {
         </p>
       )}
       <OutcomeLine outcome={message} />
-      <button type="submit" class="primary">
+      <button type="submit" class="primary" {...save.button}>
         {t('saveProfile')}
       </button>
     </form>
@@ -173,7 +173,7 @@ function Avatar() {
   const left = (1 - sideW) * x;
   const top = (1 - sideH) * y;
 
-  const save = async () => {
+  const save = useAction(async () => {
     if (!file) return;
     const form = new FormData();
     form.append('file', file);
@@ -187,8 +187,8 @@ function Avatar() {
     } catch (e) {
       setError(problemText(e));
     }
-  };
-  const remove = async () => {
+  });
+  const remove = useAction(async () => {
     setError(null);
     try {
       await api('DELETE', '/api/v1/auth/me/avatar');
@@ -196,7 +196,7 @@ function Avatar() {
     } catch (e) {
       setError(problemText(e));
     }
-  };
+  });
 
   return (
     <section class="card stack" aria-labelledby="avatar-title">
@@ -257,13 +257,13 @@ function Avatar() {
               onInput={(e) => setY(Number(e.currentTarget.value))}
             />
           </label>
-          <button type="button" class="primary" onClick={() => void save()}>
+          <button type="button" class="primary" {...save.button} onClick={() => void save.run()}>
             {t('saveAvatar')}
           </button>
         </>
       )}
       {me.avatarId && !preview && (
-        <button type="button" class="danger" onClick={() => void remove()}>
+        <button type="button" class="danger" {...remove.button} onClick={() => void remove.run()}>
           {t('removeAvatar')}
         </button>
       )}
@@ -281,8 +281,7 @@ function Password() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [message, setMessage] = useState<Outcome | null>(null);
-  const save = async (event: Event) => {
-    event.preventDefault();
+  const save = useAction(async () => {
     try {
       await api(
         'PATCH',
@@ -296,9 +295,9 @@ function Password() {
     } catch (e) {
       setMessage({ ok: false, text: problemText(e) });
     }
-  };
+  });
   return (
-    <form class="card stack" onSubmit={save} aria-labelledby="password-title">
+    <form class="card stack" onSubmit={save.submit} aria-labelledby="password-title">
       <h2 id="password-title">{me.hasPassword ? t('changePassword') : t('setPassword')}</h2>
       <input type="text" name="username" autoComplete="username" value={me.username} hidden readOnly />
       {me.hasPassword && (
@@ -326,7 +325,7 @@ function Password() {
         />
       </label>
       <OutcomeLine outcome={message} />
-      <button type="submit" class="primary">
+      <button type="submit" class="primary" {...save.button}>
         {me.hasPassword ? t('changePassword') : t('setPassword')}
       </button>
     </form>
@@ -352,23 +351,23 @@ function Identity() {
       () => undefined,
     );
   }, []);
-  if (!provider?.enabled) return null;
-  const name = provider?.name ?? '';
-  const disconnect = async () => {
+  const disconnect = useAction(async () => {
     try {
       await api('DELETE', '/api/v1/auth/me/identity');
       setLinkedAt(null);
     } catch (e) {
       setError(problemText(e));
     }
-  };
+  });
+  if (!provider?.enabled) return null;
+  const name = provider?.name ?? '';
   return (
     <section class="card stack" aria-labelledby="identity-title">
       <h2 id="identity-title">{t('identity')}</h2>
       <p>{linkedAt ? t('identityConnected', { name, date: date(linkedAt) }) : t('identityNone')}</p>
       {linkedAt ? (
         me.hasPassword && (
-          <button type="button" onClick={() => void disconnect()}>
+          <button type="button" {...disconnect.button} onClick={() => void disconnect.run()}>
             {t('disconnect')}
           </button>
         )

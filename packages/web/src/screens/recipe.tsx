@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { api, imageUrl } from '../api';
 import type { Ingredient, Person, Recipe } from '../api';
 import { PersonBadge } from '../components/person-badge';
@@ -33,6 +34,8 @@ export function RecipeScreen({ slug }: { slug: string }) {
   const [servings, setServings] = useState(0);
   /** What went wrong with the last mark or the delete (the network, a recipe gone meanwhile). */
   const [actionError, setActionError] = useState<string | null>(null);
+  /** One mark or delete at a time: the buttons wait for it. */
+  const acting = useAction((action: () => Promise<void>) => action());
 
   useEffect(() => {
     setRecipe(null);
@@ -88,6 +91,17 @@ export function RecipeScreen({ slug }: { slug: string }) {
       });
     }
   };
+  const remove = async () => {
+    if (!confirm(t('deleteRecipeConfirm', { title: recipe.title }))) return;
+    setActionError(null);
+    try {
+      await api('DELETE', `/api/v1/recipes/${recipe.id}`);
+    } catch (e) {
+      // Deleted meanwhile: gone, as asked.
+      if (!isGone(e)) return setActionError(problemText(e));
+    }
+    navigate('/', true);
+  };
   const own = recipe.createdBy.id === me.id;
   const byPosition = [...(recipe.images ?? [])].sort((a, b) => a.position - b.position);
   // The cover first, the rest in their places (the sort keeps the order of equals).
@@ -140,7 +154,12 @@ export function RecipeScreen({ slug }: { slug: string }) {
       )}
 
       <div class="actions">
-        <button type="button" aria-pressed={recipe.favorite} onClick={() => void toggle('favorite')}>
+        <button
+          type="button"
+          aria-pressed={recipe.favorite}
+          {...acting.button}
+          onClick={() => void acting.run(() => toggle('favorite'))}
+        >
           {recipe.favorite ? `★ ${t('removeFavorite')}` : `☆ ${t('addFavorite')}`}
         </button>
         {own ? null : (
@@ -148,7 +167,8 @@ export function RecipeScreen({ slug }: { slug: string }) {
             type="button"
             aria-pressed={recipe.tasty}
             class={recipe.tasty ? 'on' : ''}
-            onClick={() => void toggle('tasty')}
+            {...acting.button}
+            onClick={() => void acting.run(() => toggle('tasty'))}
           >
             {recipe.tasty ? `♥ ${t('unmarkTasty')}` : `♡ ${t('markTasty')}`}
           </button>
@@ -162,21 +182,7 @@ export function RecipeScreen({ slug }: { slug: string }) {
           </a>
         )}
         {recipe.canDelete && (
-          <button
-            type="button"
-            class="danger"
-            onClick={async () => {
-              if (!confirm(t('deleteRecipeConfirm', { title: recipe.title }))) return;
-              setActionError(null);
-              try {
-                await api('DELETE', `/api/v1/recipes/${recipe.id}`);
-              } catch (e) {
-                // Deleted meanwhile: gone, as asked.
-                if (!isGone(e)) return setActionError(problemText(e));
-              }
-              navigate('/', true);
-            }}
-          >
+          <button type="button" class="danger" {...acting.button} onClick={() => void acting.run(remove)}>
             {t('deleteRecipe')}
           </button>
         )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { ApiError, api } from '../api';
 import { t } from '../i18n';
 import { problemText } from '../problem-text';
@@ -24,6 +25,19 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
     void api<{ enabled: boolean; name: string }>('GET', '/api/v1/auth/oidc').then(setOidc, () => undefined);
   }, [token]);
 
+  const submit = useAction(async () => {
+    if (password !== repeat) return setError(t('passwordsDiffer'));
+    setError(null);
+    try {
+      await api('POST', '/api/v1/auth/setup/password', { token, password });
+      navigate('/', true);
+      await onSignedIn();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) setInvalid(true);
+      else setError(problemText(e));
+    }
+  });
+
   if (invalid)
     return (
       <section class="card narrow">
@@ -39,19 +53,6 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
       </p>
     );
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    if (password !== repeat) return setError(t('passwordsDiffer'));
-    setError(null);
-    try {
-      await api('POST', '/api/v1/auth/setup/password', { token, password });
-      navigate('/', true);
-      await onSignedIn();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) setInvalid(true);
-      else setError(problemText(e));
-    }
-  };
   const name = invited.displayName || invited.username;
   return (
     <section class="card narrow" aria-labelledby="setup-title">
@@ -59,7 +60,7 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
         {invited.purpose === 'reset' ? t('resetTitle', { name }) : t('setupTitle', { name })}
       </h1>
       <p>{t('setupExplain', { username: invited.username })}</p>
-      <form onSubmit={submit} class="stack">
+      <form onSubmit={submit.submit} class="stack">
         <input type="text" name="username" autoComplete="username" value={invited.username} hidden readOnly />
         <label>
           <span>{t('newPassword')}</span>
@@ -90,7 +91,7 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
             {error}
           </p>
         )}
-        <button type="submit" class="primary wide">
+        <button type="submit" class="primary wide" {...submit.button}>
           {t('savePassword')}
         </button>
       </form>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { api } from '../api';
 import type { Recipe, Share } from '../api';
 import { CopyField } from '../components/copy-field';
@@ -28,16 +29,15 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
     );
   }, [recipe.id, mayShare]);
 
-  const create = async (event: Event) => {
-    event.preventDefault();
+  const create = useAction(async () => {
     setError(null);
     try {
       setShare(await api<Share>('POST', `/api/v1/recipes/${recipe.id}/public-share`, { days }));
     } catch (e) {
       setError(problemText(e));
     }
-  };
-  const revoke = async () => {
+  });
+  const revoke = useAction(async () => {
     // Whoever has the link loses the recipe at once, and a new link is another address: asked first.
     if (!share || !confirm(t('revokeLinkConfirm'))) return;
     setError(null);
@@ -48,8 +48,8 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
       if (!isGone(e)) return setError(problemText(e));
     }
     setShare(null);
-  };
-  const makeChatLink = async () => {
+  });
+  const makeChatLink = useAction(async () => {
     setChatError(null);
     try {
       const link = await api<{ path: string }>('POST', `/api/v1/recipes/${recipe.id}/share-link`);
@@ -57,7 +57,7 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
     } catch (e) {
       setChatError(problemText(e));
     }
-  };
+  });
   const absolute = (path: string) => new URL(path, location.origin).href;
 
   return (
@@ -73,12 +73,12 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
               <p class="muted">
                 {share.expiresAt ? t('expires', { date: date(share.expiresAt) }) : t('neverExpires')}
               </p>
-              <button type="button" class="danger" onClick={() => void revoke()}>
+              <button type="button" class="danger" {...revoke.button} onClick={() => void revoke.run()}>
                 {t('revoke')}
               </button>
             </>
           ) : (
-            <form class="row" onSubmit={create}>
+            <form class="row" onSubmit={create.submit}>
               <Choice
                 label={t('validDays')}
                 value={days}
@@ -88,7 +88,9 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
                 ]}
                 onChange={setDays}
               />
-              <button type="submit">{t('createPublicLink')}</button>
+              <button type="submit" {...create.button}>
+                {t('createPublicLink')}
+              </button>
             </form>
           )}
           {error && (
@@ -104,7 +106,7 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
         {chat ? (
           <CopyField label={t('chatLink')} value={chat} />
         ) : (
-          <button type="button" onClick={() => void makeChatLink()}>
+          <button type="button" {...makeChatLink.button} onClick={() => void makeChatLink.run()}>
             {t('makeChatLink')}
           </button>
         )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAction } from '../action';
 import { ApiError, api } from '../api';
 import { t } from '../i18n';
 import type { TextKey } from '../i18n';
@@ -84,10 +85,7 @@ function PasswordForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
+  const submit = useAction(async () => {
     setError(null);
     try {
       await api('POST', '/api/v1/auth/login', { username: username.trim(), password });
@@ -98,11 +96,10 @@ function PasswordForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         setError(t('tooManyTries', { seconds: e.retryAfter ?? 60 }));
       else if (e instanceof ApiError && e.status === 0) setError(t('offline'));
       else setError(e instanceof ApiError && e.detail ? e.detail : t('somethingWrong'));
-      setBusy(false);
     }
-  };
+  });
   return (
-    <form onSubmit={submit} class="stack">
+    <form onSubmit={submit.submit} class="stack">
       {error && (
         <p class="error" role="alert" id="sign-in-error">
           {error}
@@ -132,7 +129,7 @@ function PasswordForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
           onInput={(e) => setPassword(e.currentTarget.value)}
         />
       </label>
-      <button type="submit" class="primary wide" disabled={busy}>
+      <button type="submit" class="primary wide" {...submit.button}>
         {t('signIn')}
       </button>
     </form>
@@ -143,8 +140,7 @@ function Forgot({ onBack }: { onBack: () => void }) {
   const [login, setLogin] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const submit = async (event: Event) => {
-    event.preventDefault();
+  const submit = useAction(async () => {
     setError(null);
     try {
       await api('POST', '/api/v1/auth/password/forgot', { login: login.trim() });
@@ -152,7 +148,7 @@ function Forgot({ onBack }: { onBack: () => void }) {
     } catch (e) {
       setError(e instanceof ApiError && e.detail ? e.detail : t('somethingWrong'));
     }
-  };
+  });
   return (
     <>
       <h1>{t('forgotPassword')}</h1>
@@ -161,7 +157,7 @@ function Forgot({ onBack }: { onBack: () => void }) {
           {t('resetSent')}
         </p>
       ) : (
-        <form onSubmit={submit} class="stack">
+        <form onSubmit={submit.submit} class="stack">
           <p>{t('forgotExplain')}</p>
           {error && (
             <p class="error" role="alert">
@@ -177,7 +173,7 @@ function Forgot({ onBack }: { onBack: () => void }) {
               onInput={(e) => setLogin(e.currentTarget.value)}
             />
           </label>
-          <button type="submit" class="primary wide">
+          <button type="submit" class="primary wide" {...submit.button}>
             {t('sendResetLink')}
           </button>
         </form>
