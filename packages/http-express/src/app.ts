@@ -128,6 +128,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/setup', form);
   app.use('/api/v1/auth/oidc/start', form);
 
+  if (webApp) app.use(webApp.undecodablePages());
   const router = express.Router({ caseSensitive: true });
   mountRoutes(router, table, {
     registry,

@@ -124,6 +124,67 @@ describe('the web app at /', () => {
     await t.login('newcook', 'a-fine-password');
   });
 
+  it('opens a damaged setup or confirmation link in the app, which says it is no good; ?plain says so too', async () => {
+    const created = await request(t.app)
+      .post('/api/v1/users')
+      .set('Cookie', t.owner.cookie)
+      .send({ username: 'chatcook', role: 'user' });
+    expect(created.status).toBe(201);
+    const path = created.body.setupLink.path as string;
+    const token = path.split('/').pop()!;
+    const damaged = [
+      `${path}.`,
+      `${path})`,
+      path.slice(0, -10),
+      '/setup/bogus',
+      `/setup/${'A'.repeat(300)}`,
+      `/confirm-email/${token}.`,
+      '/confirm-email/bogus',
+    ];
+    for (const address of damaged) {
+      const app = await request(t.app).get(address).set('Accept', 'text/html');
+      expect([address, app.status, app.headers['content-type']]).toEqual([
+        address,
+        200,
+        'text/html; charset=utf-8',
+      ]);
+      expect(app.text).toContain('<div id="app"></div>');
+      const plain = await request(t.app).get(`${address}?plain=1`);
+      expect([address, plain.status]).toEqual([address, 404]);
+      expect(plain.headers['content-type']).toMatch(/^text\/html/);
+      expect(plain.text).toContain('This link is not available');
+    }
+    const submitted = await request(t.app)
+      .post(`${path}.`)
+      .type('form')
+      .send({ password: 'a-fine-password' });
+    expect(submitted.status).toBe(404);
+    expect(submitted.text).toContain('This link is not available');
+    const confirmed = await request(t.app).post('/confirm-email/bogus').type('form').send({});
+    expect(confirmed.status).toBe(404);
+    expect(confirmed.text).toContain('This link is not available');
+    // The damaged link took nothing from the real one.
+    expect((await request(t.app).get(`${path}?plain=1`)).status).toBe(200);
+  });
+
+  it('answers a page address that is no valid percent-encoding with the app and 404, the API with its problem', async () => {
+    const page = await request(t.app).get('/recipes/%E0%A4%A').set('Accept', 'text/html');
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('<div id="app"></div>');
+    const cook = await request(t.app).get('/recipes/%E0%A4%A/cook').set('Accept', 'text/html');
+    expect(cook.status).toBe(404);
+    expect(cook.text).toContain('<div id="app"></div>');
+    const json = await request(t.app).get('/recipes/%E0%A4%A').set('Accept', 'application/json');
+    expect(json.status).toBe(400);
+    expect(json.headers['content-type']).toMatch(/problem\+json/);
+    const api = await request(t.app)
+      .get('/api/v1/recipes/by-slug/%E0%A4%A')
+      .set('Cookie', t.owner.cookie)
+      .set('Accept', 'text/html');
+    expect(api.status).toBe(400);
+    expect(api.text).not.toContain('<div id="app"></div>');
+  });
+
   it('opens the chat link in the app, with the preview tags the crawler needs', async () => {
     const ann = await t.member('user');
     await setSettings(t, { linkPreviews: true, linkPreviewMinutes: 15 });

@@ -123,16 +123,43 @@ export class WebApp {
       if (req.path === '/index.html') return this.send(res);
       const file = this.files.get(req.path);
       if (file) return sendFile(req, res, file);
-      if (
-        SERVICE_PREFIXES.some(
-          (prefix) => req.path === prefix.replace(/\/$/, '') || req.path.startsWith(prefix),
-        )
-      )
-        return next();
+      if (isServicePath(req.path)) return next();
       if (APP_PATHS.some((pattern) => pattern.test(req.path))) return this.send(res);
-      if (req.accepts(['json', 'html']) === 'html') return this.send(res, 404);
+      if (wantsPage(req)) return this.send(res, 404);
       next();
     };
+  }
+
+  /**
+   * A page address that is no valid percent-encoding (`/recipes/%E0%A4%A`), mounted before the
+   * routes: the app's page with 404, which shows its "nothing here", as for any other address that
+   * names nothing — the route it resembles would answer a 400 problem about a value it cannot
+   * decode. The service's own paths, and clients that ask for JSON, keep that problem.
+   */
+  undecodablePages(): RequestHandler {
+    return (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (decodes(req.path) || isServicePath(req.path) || !wantsPage(req)) return next();
+      this.send(res, 404);
+    };
+  }
+}
+
+function isServicePath(path: string): boolean {
+  return SERVICE_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+}
+
+/** A browser asking for a page (HTML before JSON). */
+function wantsPage(req: Request): boolean {
+  return req.accepts(['json', 'html']) === 'html';
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -4,9 +4,8 @@ import { str } from '../../schemas/json-schema.js';
 import { addressConfirmedPage, confirmAddressPage, deadLinkPage } from '../pages/setup.page.js';
 import { sendPage } from '../pages/send-page.js';
 import { PLAIN_PAGE_NOSCRIPT } from '../web-app.js';
+import { linkTokenParam } from './link-token.js';
 import type { RestRouteModule } from './route-module.js';
-
-const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
 
 /**
  * The page an address-confirmation link opens, script-free like the setup page: opening it shows a
@@ -23,7 +22,7 @@ export const confirmPageRoutes: RestRouteModule = ({ table, webApp, services: { 
       'it shows one button, so that mail scanners that open links confirm nothing.',
     tag: 'auth',
     access: PUBLIC,
-    params: { token: tokenParam },
+    params: { token: linkTokenParam },
     query: {
       plain: {
         schema: str({ maxLength: 8 }),
@@ -53,7 +52,7 @@ export const confirmPageRoutes: RestRouteModule = ({ table, webApp, services: { 
     description: 'The button of the confirmation page: confirms the address and says so on a page.',
     tag: 'auth',
     access: PUBLIC,
-    params: { token: tokenParam },
+    params: { token: linkTokenParam },
     responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
     handle: async ({ params, res }) => {
       try {

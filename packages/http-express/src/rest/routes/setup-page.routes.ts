@@ -5,9 +5,8 @@ import { sendPage } from '../pages/send-page.js';
 import { deadLinkPage, setupDonePage, setupFormPage } from '../pages/setup.page.js';
 import { setSessionCookie } from '../session-cookie.js';
 import { PLAIN_PAGE_NOSCRIPT } from '../web-app.js';
+import { linkTokenParam } from './link-token.js';
 import type { RestRouteModule } from './route-module.js';
-
-const tokenParam = { schema: str({ pattern: '^[A-Za-z0-9_-]{20,128}$' }) };
 
 /**
  * The page a setup link opens: a plain form (no script) to choose a password,
@@ -24,7 +23,7 @@ export const setupPageRoutes: RestRouteModule = ({ table, config, webApp, servic
       'when the app is not built) a page without any script that asks for it twice.',
     tag: 'auth',
     access: PUBLIC,
-    params: { token: tokenParam },
+    params: { token: linkTokenParam },
     query: {
       plain: {
         schema: str({ maxLength: 8 }),
@@ -55,7 +54,7 @@ export const setupPageRoutes: RestRouteModule = ({ table, config, webApp, servic
       'The form of the setup page: sets the password, signs the person in and sends them on; a refusal shows the page again with its reason.',
     tag: 'auth',
     access: PUBLIC,
-    params: { token: tokenParam },
+    params: { token: linkTokenParam },
     rawBody: {
       contentType: 'application/x-www-form-urlencoded',
       schema: { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] },
