@@ -19,6 +19,8 @@ export function isGone(error: unknown): boolean {
  */
 export function problemText(error: unknown): string {
   if (!(error instanceof ApiError)) return t('somethingWrong');
+  // No answer at all: the network, not a refusal (its title is only the word "offline").
+  if (error.status === 0) return t('offline');
   const schemaRefusal = error.detail === undefined || error.detail.startsWith('validation failed');
   if (!schemaRefusal) return inLanguage(error.detail!);
   return error.issues[0]?.message ?? error.title;

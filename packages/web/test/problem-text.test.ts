@@ -35,4 +35,12 @@ describe('what a refused call tells the member', () => {
       'Internal Server Error',
     );
   });
+
+  it('is a sentence in the member’s language when Larder could not be reached at all', () => {
+    const offline = new ApiError(0, 'offline', undefined, [], null);
+    expect(problemText(offline)).toBe('Larder cannot be reached. Check the connection.');
+    setLocale('de');
+    expect(problemText(offline)).toBe('Larder ist nicht erreichbar. Prüfe die Verbindung.');
+    setLocale('en');
+  });
 });

@@ -264,7 +264,10 @@ describe('the web app when something goes wrong', () => {
     const second = page.getByRole('listitem').filter({ hasText: 'Try it with honey' });
     await context.setOffline(true);
     await second.getByRole('button', { name: 'Delete', exact: true }).click();
-    await second.getByRole('alert').waitFor();
+    await second
+      .getByRole('alert')
+      .filter({ hasText: 'Larder cannot be reached. Check the connection.' })
+      .waitFor();
     await context.setOffline(false);
 
     // Photos: making a photo deleted meanwhile the cover, and deleting one, take it off the list.
@@ -280,7 +283,10 @@ describe('the web app when something goes wrong', () => {
     await expect(items.count()).resolves.toBe(1);
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Delete: Photo 1 of 1' }).click();
-    await items.getByRole('alert').waitFor();
+    await items
+      .getByRole('alert')
+      .filter({ hasText: 'Larder cannot be reached. Check the connection.' })
+      .waitFor();
     await context.setOffline(false);
     expect(
       (await request(h.t.app).delete(`/api/v1/recipes/${id}/images/${photos[0]}`).set('Cookie', ann.cookie))
