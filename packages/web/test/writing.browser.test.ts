@@ -215,6 +215,48 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('on a phone, a title and words without a break, as long as the API takes them, stay on the screen', async () => {
+    const long = 'Ü'.repeat(120) + 'X'.repeat(80);
+    const made = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(
+        plainRecipeBody({
+          title: long,
+          description: 'y'.repeat(400),
+          sourceName: 'z'.repeat(200),
+          sourceUrl: 'https://example.com/recipe',
+          tags: ['t'.repeat(40)],
+          ingredientGroups: [
+            {
+              name: 'g'.repeat(60),
+              ingredients: [
+                { quantity: 1, unit: 'u'.repeat(20), name: 'n'.repeat(120), note: 'o'.repeat(200) },
+              ],
+            },
+          ],
+          steps: [{ text: 's'.repeat(600) }],
+        }),
+      );
+    expect(made.status).toBe(201);
+    const context = await h.context({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/?q=' + encodeURIComponent(long.slice(0, 20)));
+    const wider = () => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    await page.locator('.card-title').first().waitFor();
+    expect(await wider()).toBeLessThanOrEqual(0);
+    for (const path of [
+      `/recipes/${made.body.slug}`,
+      `/recipes/${made.body.slug}/cook`,
+      `/recipes/${made.body.slug}/edit`,
+    ]) {
+      await page.goto(`${h.origin}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect([path, await wider()]).toEqual([path, 0]);
+    }
+    await context.close();
+  }, 60_000);
+
   it('reports an edit conflict instead of overwriting, and keeps the changes', async () => {
     const stew = {
       title: 'Bean stew',
