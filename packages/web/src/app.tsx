@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, api, whenSignedOut } from './api';
 import type { Me, Settings } from './api';
 import { Header } from './components/header';
+import { NothingHere } from './components/nothing-here';
 import { TimerBar } from './components/timer-bar';
 import { setLocale, t } from './i18n';
 import { lazy } from './lazy';
@@ -152,7 +153,7 @@ function Screen({ route, url }: { route: Route; url: URL }) {
     case 'profile':
       return <Profile oidcOutcome={url.searchParams.get('oidc')} />;
     case 'not-found':
-      return <p class="notice">{t('pageNotFound')}</p>;
+      return <NothingHere text={t('pageNotFound')} />;
     default:
       return <Recipes url={url} />;
   }

@@ -344,4 +344,21 @@ describe('the web app when something goes wrong', () => {
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     await context.close();
   }, 60_000);
+
+  it('an address of nothing, or of a recipe deleted meanwhile, says so in the screen’s heading', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/no/such/screen');
+    await page.getByRole('heading', { level: 1, name: 'There is nothing here.' }).waitFor();
+    for (const path of [
+      '/recipes/no-such-recipe',
+      '/recipes/no-such-recipe/edit',
+      '/recipes/no-such-recipe/cook',
+    ]) {
+      await page.goto(`${h.origin}${path}`);
+      await page.getByRole('heading', { level: 1, name: 'This recipe does not exist (any more).' }).waitFor();
+      await page.getByRole('link', { name: 'To the recipes' }).waitFor();
+    }
+    await context.close();
+  }, 60_000);
 });

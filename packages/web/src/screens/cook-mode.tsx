@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { Recipe } from '../api';
+import { NothingHere } from '../components/nothing-here';
 import { TimerBar } from '../components/timer-bar';
 import { t } from '../i18n';
 import { noSuchRecipe, problemText } from '../problem-text';
@@ -41,8 +42,7 @@ export function CookMode({ slug }: { slug: string }) {
   if (failed)
     return (
       <main id="main" class="cook">
-        <p class="notice">{failed}</p>
-        <a href="/">{t('navRecipes')}</a>
+        <NothingHere text={failed} />
       </main>
     );
   if (!recipe)

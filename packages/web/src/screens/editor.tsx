@@ -22,6 +22,7 @@ import type { FormGroup, FormIngredient, FormStep, IngredientNames, RecipeForm }
 import { navigate, recipePath, setLeaveGuard } from '../router';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
+import { NothingHere } from '../components/nothing-here';
 import { memo } from '../memo';
 import { problemText } from '../problem-text';
 import { useSession } from '../session';
@@ -154,7 +155,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
     };
   }, [dirty]);
 
-  if (missing) return <p class="notice">{t('notFound')}</p>;
+  if (missing) return <NothingHere text={t('notFound')} />;
   if (!form)
     return (
       <p class="loading" role="status">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { api, imageUrl } from '../api';
 import type { Ingredient, Person, Recipe } from '../api';
+import { NothingHere } from '../components/nothing-here';
 import { PersonBadge } from '../components/person-badge';
 import { duration, t } from '../i18n';
 import { formatQuantity, scaleFactor, scaled } from '../quantities';
@@ -50,7 +51,7 @@ export function RecipeScreen({ slug }: { slug: string }) {
     );
   }, [slug]);
 
-  if (missing) return <p class="notice">{t('notFound')}</p>;
+  if (missing) return <NothingHere text={t('notFound')} />;
   if (!recipe)
     return (
       <p class="loading" role="status">
