@@ -97,3 +97,21 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('header.top nav').waitFor();
 }
+
+/** Every call the app makes in this browser from now on, noted (`POST /api/v1/recipes`) as it is made. */
+export async function noteCalls(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { callsMade: string[] }).callsMade = made;
+    const fetchOf = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      made.push(`${init?.method ?? 'GET'} ${new URL(String(input), location.href).pathname}`);
+      return fetchOf(input, init);
+    };
+  });
+}
+
+/** The calls the page made so far (see noteCalls), at once: a call is noted before it is answered. */
+export function callsMade(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(window as unknown as { callsMade: string[] }).callsMade]);
+}

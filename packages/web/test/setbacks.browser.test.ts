@@ -7,7 +7,7 @@ import type { Member } from '@larder/http-express/test-support/test-app.js';
 import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import request from 'supertest';
-import { type WebHarness, signIn, startWebHarness } from './browser-support.js';
+import { type WebHarness, callsMade, noteCalls, signIn, startWebHarness } from './browser-support.js';
 
 /** The browser's session ends elsewhere (signed out on another device, or expired). */
 async function endSession(h: WebHarness, context: BrowserContext): Promise<void> {
@@ -38,20 +38,14 @@ async function pressTwice(page: Page, button: Locator, method: string, path: Reg
     held.push(route);
     first();
   });
-  const before = await page.evaluate(() => (window as unknown as { sent: string[] }).sent.length);
+  const before = (await callsMade(page)).length;
   await button.click();
   await arrived;
   // Pressed again: a button that waits for its request looks unavailable, so the press is forced.
   await button.click({ force: true });
-  const sent = await page.evaluate(
-    ({ method, source, before }) =>
-      (window as unknown as { sent: string[] }).sent
-        .slice(before)
-        .filter(
-          (call) => call.startsWith(`${method} `) && new RegExp(source).test(call.slice(method.length + 1)),
-        ).length,
-    { method, source: path.source, before },
-  );
+  const sent = (await callsMade(page))
+    .slice(before)
+    .filter((call) => call.startsWith(`${method} `) && path.test(call.slice(method.length + 1))).length;
   for (const route of held) await route.continue();
   await page.unroute(matches);
   return sent;
@@ -308,16 +302,7 @@ describe('the web app when something goes wrong', () => {
       ).status,
     ).toBe(200);
     const context = await h.context({ width: 1024, height: 900 });
-    // Every call the app makes, counted as it is made.
-    await context.addInitScript(() => {
-      const sent: string[] = [];
-      (window as unknown as { sent: string[] }).sent = sent;
-      const fetchOf = window.fetch.bind(window);
-      window.fetch = (input, init) => {
-        sent.push(`${init?.method ?? 'GET'} ${new URL(String(input), location.href).pathname}`);
-        return fetchOf(input, init);
-      };
-    });
+    await noteCalls(context);
     const page = await context.newPage();
     await signIn(page, h.origin, owner.username, owner.password, '/recipes/barley-soup');
 

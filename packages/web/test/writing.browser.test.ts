@@ -9,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import type { Member } from '@larder/http-express/test-support/test-app.js';
 import request from 'supertest';
-import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
+import {
+  type WebHarness,
+  callsMade,
+  noteCalls,
+  seriousViolations,
+  signIn,
+  startWebHarness,
+} from './browser-support.js';
 import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
 
 function recipePage(origin: string): string {
@@ -199,6 +206,24 @@ describe('the web app, part 2: write, import, share', () => {
     await page.goto(`${h.origin}/new?from=import`);
     await title.waitFor();
     await expect(title.inputValue()).resolves.toBe('Plain porridge');
+    await context.close();
+  }, 60_000);
+
+  it('Enter in an ingredient goes on to the next field and saves nothing', async () => {
+    const context = await h.context();
+    await noteCalls(context);
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/new');
+    await page.getByLabel('Title', { exact: true }).fill('Half-written pancakes');
+    const name = page.getByRole('textbox', { name: /^Ingredient,/ }).first();
+    await name.fill('flour');
+    await name.press('Enter');
+    const saves = (await callsMade(page)).filter((call) => call === 'POST /api/v1/recipes');
+    expect(saves).toEqual([]);
+    // The focus went on to the ingredient's note.
+    await page.keyboard.type('sifted');
+    await expect(page.getByRole('textbox', { name: /^Note/ }).first().inputValue()).resolves.toBe('sifted');
+    expect(new URL(page.url()).pathname).toBe('/new');
     await context.close();
   }, 60_000);
 

@@ -381,7 +381,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
           </label>
         )}
 
-        <fieldset class="editor-section">
+        <fieldset class="editor-section" onKeyDown={nextFieldOnEnter}>
           <legend>{t('ingredients')}</legend>
           {problem('ingredientGroups')}
           {form.groups.map((group, g) => (
@@ -404,7 +404,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
           </button>
         </fieldset>
 
-        <fieldset class="editor-section">
+        <fieldset class="editor-section" onKeyDown={nextFieldOnEnter}>
           <legend>{t('steps')}</legend>
           {problem('steps')}
           <ol class="step-editors">
@@ -447,6 +447,17 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
       {recipe && <PhotosEditor recipe={recipe} onChange={setRecipe} />}
     </div>
   );
+}
+
+/**
+ * Enter in a field of the ingredient or step lists goes on to the next field, as a cook typing a
+ * list expects, and never saves the half-written recipe (the form's Enter does elsewhere).
+ */
+function nextFieldOnEnter(event: KeyboardEvent): void {
+  if (event.key !== 'Enter' || event.isComposing || !(event.target instanceof HTMLInputElement)) return;
+  event.preventDefault();
+  const fields = [...(event.currentTarget as HTMLElement).querySelectorAll('input, textarea')];
+  (fields[fields.indexOf(event.target) + 1] as HTMLElement | undefined)?.focus();
 }
 
 const NO_REVIEW: ImportedDraft['review'] = [];
