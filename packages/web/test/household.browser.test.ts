@@ -27,6 +27,8 @@ describe('the household screen', () => {
     await page.getByRole('link', { name: 'Household' }).click();
     await page.getByRole('heading', { name: 'Members' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // An admin's token may manage members.
+    await page.getByRole('checkbox', { name: 'users:write' }).waitFor();
 
     const form = page.getByRole('form', { name: 'A new member' });
     await form.getByLabel('Username').fill('emil');
@@ -107,8 +109,10 @@ describe('the household screen', () => {
     await signIn(page, h.origin, fred.username, fred.password);
     await page.goto(`${h.origin}/household`);
     await page.getByRole('heading', { name: 'API tokens' }).waitFor();
-    // A member sees tokens only: no members, no settings.
+    // A member sees tokens only: no members, no settings; and only the scopes a member can use.
     await expect(page.getByRole('heading', { name: 'Members' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('checkbox', { name: 'users:write' }).count()).resolves.toBe(0);
+    await page.getByRole('checkbox', { name: 'users:read' }).check();
     await page.getByLabel('Name', { exact: true }).fill('kitchen script');
     await page.getByRole('button', { name: 'Create the token' }).click();
     const shown = page.getByRole('textbox', { name: 'Your new token' });
@@ -117,6 +121,8 @@ describe('the household screen', () => {
     expect(token).toMatch(/^lrd_/);
     const used = await request(h.t.app).get('/api/v1/recipes').set('Authorization', `Bearer ${token}`);
     expect(used.status).toBe(200);
+    const people = await request(h.t.app).get('/api/v1/people').set('Authorization', `Bearer ${token}`);
+    expect(people.status).toBe(200);
     expect(await seriousViolations(page)).toEqual([]);
 
     page.once('dialog', (dialog) => void dialog.accept());

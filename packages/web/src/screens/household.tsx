@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { api, apiFile, query } from '../api';
-import type { CardPage, Settings } from '../api';
+import type { CardPage, Me, Settings } from '../api';
 import { CopyField } from '../components/copy-field';
 import { type Outcome, OutcomeLine } from '../components/outcome';
 import { PersonBadge } from '../components/person-badge';
@@ -291,7 +291,15 @@ interface Token {
 
 const SCOPES = ['recipes:read', 'recipes:write', 'recipes:delete', 'users:read', 'users:write'] as const;
 
+/**
+ * The scopes offered for a token: those its owner's role can use. Managing members (`users:write`)
+ * is for admins and the owner; a member's token with it would only be refused. (`users:read` serves
+ * every member: the household's people.)
+ */
+const scopesFor = (me: Me) => (isAdmin(me) ? SCOPES : SCOPES.filter((scope) => scope !== 'users:write'));
+
 function Tokens() {
+  const { me } = useSession();
   const [tokens, load] = useItems<Token>('/api/v1/tokens');
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['recipes:read']);
@@ -359,7 +367,7 @@ function Tokens() {
         <fieldset>
           <legend>{t('scopes')}</legend>
           <div class="chips">
-            {SCOPES.map((scope) => (
+            {scopesFor(me).map((scope) => (
               <label key={scope} class="check">
                 <input
                   type="checkbox"
