@@ -8,6 +8,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import type { Member } from '@larder/http-express/test-support/test-app.js';
+import type { Locator } from 'playwright-core';
 import request from 'supertest';
 import {
   type WebHarness,
@@ -279,6 +280,52 @@ describe('the web app, part 2: write, import, share', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect([path, await wider()]).toEqual([path, 0]);
     }
+    await context.close();
+  }, 60_000);
+
+  it('shows what members write in its own direction: an Arabic recipe reads right to left', async () => {
+    const made = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(
+        plainRecipeBody({
+          title: 'شوربة عدس',
+          description: 'شوربة دافئة للشتاء',
+          ingredientGroups: [
+            { name: 'للشوربة', ingredients: [{ quantity: 1, unit: 'كوب', name: 'عدس', note: null }] },
+          ],
+          steps: [{ text: 'اطبخ العدس في الماء.' }],
+        }),
+      );
+    expect(made.status).toBe(201);
+    const said = await request(h.t.app)
+      .post(`/api/v1/recipes/${made.body.id}/comments`)
+      .set('Cookie', ann.cookie)
+      .send({ body: 'لذيذ جدا' });
+    expect(said.status).toBe(201);
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/?q=' + encodeURIComponent('عدس'));
+    const direction = (locator: Locator) =>
+      locator.evaluate((element) => getComputedStyle(element).direction);
+    await expect(direction(page.locator('.card-title').first())).resolves.toBe('rtl');
+    await page.goto(`${h.origin}/recipes/${made.body.slug}`);
+    const written = {
+      title: page.getByRole('heading', { level: 1 }),
+      description: page.locator('.description'),
+      group: page.getByRole('heading', { name: 'للشوربة' }),
+      ingredient: page.locator('.ingredients li').first(),
+      step: page.locator('.step-text').first(),
+      comment: page.locator('.comment-body').first(),
+    };
+    const directions: Record<string, string> = {};
+    for (const [name, locator] of Object.entries(written)) directions[name] = await direction(locator);
+    expect(directions).toEqual(Object.fromEntries(Object.keys(written).map((name) => [name, 'rtl'])));
+    // And in English text, left to right as before.
+    await expect(direction(page.getByRole('heading', { name: 'Ingredients' }))).resolves.toBe('ltr');
+    await page.goto(`${h.origin}/recipes/${made.body.slug}/edit`);
+    await expect(direction(page.getByLabel('Title', { exact: true }))).resolves.toBe('rtl');
+    await expect(direction(page.getByRole('textbox', { name: 'Step 1', exact: true }))).resolves.toBe('rtl');
     await context.close();
   }, 60_000);
 

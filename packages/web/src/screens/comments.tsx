@@ -79,6 +79,7 @@ export function Comments({ recipe }: { recipe: Recipe }) {
         <label>
           <span>{t('writeComment')}</span>
           <textarea
+            dir="auto"
             required
             maxLength={2000}
             rows={3}
@@ -148,6 +149,7 @@ function CommentItem({
           <label>
             <span class="visually-hidden">{t('edit')}</span>
             <textarea
+              dir="auto"
               required
               maxLength={2000}
               rows={3}
@@ -176,7 +178,9 @@ function CommentItem({
           </div>
         </form>
       ) : (
-        <p class="comment-body">{comment.body}</p>
+        <p class="comment-body" dir="auto">
+          {comment.body}
+        </p>
       )}
       {!editing && (comment.canEdit || comment.canDelete) && (
         <div class="row">

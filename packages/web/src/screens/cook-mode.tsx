@@ -64,7 +64,7 @@ export function CookMode({ slug }: { slug: string }) {
         <a href={recipePath(recipe.slug)} class="button">
           ← {t('leaveCookMode')}
         </a>
-        <h1>{recipe.title}</h1>
+        <h1 dir="auto">{recipe.title}</h1>
         {awake && <p class="muted">{t('screenAwake')}</p>}
       </header>
       {done ? (
@@ -86,7 +86,7 @@ export function CookMode({ slug }: { slug: string }) {
                 {ingredients.map(
                   (ingredient, i) =>
                     ingredient && (
-                      <li key={i}>
+                      <li key={i} dir="auto">
                         <IngredientLine ingredient={ingredient} factor={factor} />
                       </li>
                     ),

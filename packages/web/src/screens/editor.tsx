@@ -304,6 +304,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         <label>
           <span>{t('title')}</span>
           <input
+            dir="auto"
             value={form.title}
             maxLength={200}
             onInput={(e) => change({ title: e.currentTarget.value })}
@@ -314,6 +315,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         <label>
           <span>{t('descriptionLabel')}</span>
           <textarea
+            dir="auto"
             rows={3}
             value={form.description}
             onInput={(e) => change({ description: e.currentTarget.value })}
@@ -351,6 +353,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
         <label>
           <span>{t('sourceName')}</span>
           <input
+            dir="auto"
             value={form.sourceName}
             maxLength={200}
             placeholder={t('sourceNameHint')}
@@ -566,6 +569,7 @@ const GroupEditor = memo(function GroupEditor({
         <label class="grow">
           <span>{t('groupName')}</span>
           <input
+            dir="auto"
             value={group.name}
             placeholder={t('groupNamePlaceholder')}
             onInput={(e) => {
@@ -679,6 +683,7 @@ const IngredientRow = memo(function IngredientRow({
             inputMode={inputMode}
             aria-label={label(t(text))}
             placeholder={t(text)}
+            dir="auto"
             value={ingredient[part]}
             onInput={(e) => setIngredient({ [part]: e.currentTarget.value })}
             {...field(`${at}.${part}`)}
@@ -748,6 +753,7 @@ const StepEditor = memo(function StepEditor({
       <label>
         <span>{t('step', { n: s + 1 })}</span>
         <textarea
+          dir="auto"
           rows={3}
           value={step.text}
           onInput={(e) => setStep({ text: e.currentTarget.value })}
@@ -841,6 +847,7 @@ function TagsField({
         <span>{t('tags')}</span>
         <input
           list="known-tags"
+          dir="auto"
           value={text}
           maxLength={50}
           placeholder={t('addTagPlaceholder')}

@@ -114,7 +114,7 @@ export function RecipeScreen({ slug }: { slug: string }) {
   return (
     <article class="recipe">
       <header class="recipe-head">
-        <h1>{recipe.title}</h1>
+        <h1 dir="auto">{recipe.title}</h1>
         <p class="byline">
           <PersonBadge person={recipe.createdBy} size={24} decorative />{' '}
           {t('by', { name: recipe.createdBy.displayName })}
@@ -199,7 +199,11 @@ export function RecipeScreen({ slug }: { slug: string }) {
           : t('nobodyTasty')}
       </p>
 
-      {recipe.description && <p class="description">{recipe.description}</p>}
+      {recipe.description && (
+        <p class="description" dir="auto">
+          {recipe.description}
+        </p>
+      )}
       <ul class="facts">
         {recipe.prepMinutes !== null && (
           <li>
@@ -213,7 +217,9 @@ export function RecipeScreen({ slug }: { slug: string }) {
         )}
         {(recipe.tags ?? []).map((tag) => (
           <li key={tag} class="chip">
-            <a href={`/?tags=${encodeURIComponent(tag)}`}>{tag}</a>
+            <a href={`/?tags=${encodeURIComponent(tag)}`} dir="auto">
+              {tag}
+            </a>
           </li>
         ))}
       </ul>
@@ -248,10 +254,10 @@ export function RecipeScreen({ slug }: { slug: string }) {
           </div>
           {(recipe.ingredientGroups ?? []).map((group, g) => (
             <div key={g} class="group">
-              {group.name && <h3>{group.name}</h3>}
+              {group.name && <h3 dir="auto">{group.name}</h3>}
               <ul>
                 {(group.ingredients ?? []).map((ingredient, i) => (
-                  <li key={i}>
+                  <li key={i} dir="auto">
                     <IngredientLine ingredient={ingredient} factor={factor} />
                   </li>
                 ))}
@@ -307,7 +313,7 @@ export function StepText({ recipe, index, factor }: { recipe: Recipe; index: num
   const step = recipe.steps?.[index];
   if (!step) return null;
   return (
-    <p class="step-text">
+    <p class="step-text" dir="auto">
       {stepPieces(step.text, step.references, step.times).map((piece, i) => {
         if (piece.kind === 'text') return piece.text;
         if (piece.kind === 'ingredient') {

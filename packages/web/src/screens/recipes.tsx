@@ -316,7 +316,9 @@ function RecipeCard({ card, eager }: { card: Card; eager: boolean }) {
             {Array.from(card.title)[0]}
           </span>
         )}
-        <span class="card-title">{card.title}</span>
+        <span class="card-title" dir="auto">
+          {card.title}
+        </span>
       </a>
       <p class="card-facts">
         {card.totalMinutes !== null && <span>{duration(card.totalMinutes)}</span>}
