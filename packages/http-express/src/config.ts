@@ -152,12 +152,23 @@ function loadSmtp(env: NodeJS.ProcessEnv): MailServer | undefined {
   }
 }
 
+/** A host name or an IPv4 address, as a pattern's source: labels of letters, digits and inner hyphens. */
+const NAME = String.raw`[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*`;
+const HOST_NAME = new RegExp(`^${NAME}$`, 'i');
+
+/** `:PORT`, `HOST:PORT` (an IPv4 address or a host name) or `[IPv6]:PORT`; no scheme, no path. */
+const LISTEN_ADDRESS = /^(?:\[([0-9a-f:.]+)\]|([^:[\]]*)):(\d{1,5})$/i;
+
 function parseAddr(addr: string): { host: string | undefined; port: number } {
-  const match = /^(?:\[?([^\]]*?)\]?)?:(\d{1,5})$/.exec(addr.trim());
-  if (!match) throw new ConfigError(`SERVICE_ADDR must look like ":8060" or "127.0.0.1:8060", not "${addr}"`);
-  const port = Number(match[2]);
+  const match = LISTEN_ADDRESS.exec(addr.trim());
+  const [, ipv6, named = '', portText = ''] = match ?? [];
+  const hostFits = ipv6 !== undefined ? isIP(ipv6) === 6 : named === '' || HOST_NAME.test(named);
+  if (!match || !hostFits) {
+    throw new ConfigError(`SERVICE_ADDR must look like ":8060" or "127.0.0.1:8060", not "${addr}"`);
+  }
+  const port = Number(portText);
   if (port > 65535) throw new ConfigError(`SERVICE_ADDR port ${port} is out of range`);
-  return { host: match[1] ? match[1] : undefined, port };
+  return { host: ipv6 ?? (named || undefined), port };
 }
 
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
@@ -273,8 +284,7 @@ function metricsToken(value: string | undefined): string | undefined {
 }
 
 /** Host names, IPv4 addresses or bracketed IPv6 addresses, each with an optional port. */
-const HOST_AND_PORT =
-  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_AND_PORT = new RegExp(`^(?:${NAME}|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?$`, 'i');
 
 function draftAllowHosts(value: string | undefined): string[] {
   const hosts = (value ?? '')

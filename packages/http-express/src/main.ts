@@ -1,5 +1,6 @@
 import { DataDirectoryInUse } from '@larder/adapters-postgres';
 import { ConfigError, loadConfig } from './config.js';
+import { CannotListen } from './listen.js';
 import { createLogger } from './logging.js';
 import { startService } from './server.js';
 
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirectoryInUse) {
+  if (error instanceof DataDirectoryInUse || error instanceof CannotListen) {
     console.error(`larder: ${error.message}`);
   } else {
     console.error('larder: failed to start:', error);

@@ -15,6 +15,7 @@ import {
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { listen } from './listen.js';
 import { answerClientErrors } from './rest/client-errors.js';
 import { guardProcess } from './rest/request-scope.js';
 import {
@@ -93,10 +94,16 @@ export async function startService(
     );
     const app = createApp({ config, container, logger });
     const unguard = guardProcess(logger);
-    const server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, config.host ?? '::', () => resolve(s));
-      s.once('error', reject);
-    });
+    let server: Server;
+    try {
+      server = await listen(app, config.host, config.port);
+    } catch (error) {
+      // Nothing was served: what the composition started stops before the database closes (below).
+      unguard();
+      if (container.isRegistered(STOP_COHERENCE)) container.resolve<() => void>(STOP_COHERENCE)();
+      await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
+      throw error;
+    }
     answerClientErrors(server);
     // A client that closes its side once its request is sent (`nc -N`, some scripts) still gets
     // its answer: the connection ends after it, instead of the request being dropped unanswered.

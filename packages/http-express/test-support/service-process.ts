@@ -27,23 +27,58 @@ export async function newDataDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'larder-process-'));
 }
 
-/** Starts the service and waits until it listens (or ends, which rejects). */
-export async function startServiceProcess(
-  env: Record<string, string> = {},
-  dataDir?: string,
-): Promise<ServiceProcess> {
-  const dir = dataDir ?? (await newDataDir());
-  const child = spawn(process.execPath, [MAIN], {
+/** The service's process with the test's environment over the defaults of a quiet local start. */
+function spawnService(env: Record<string, string>, dataDir: string): ChildProcess {
+  return spawn(process.execPath, [MAIN], {
     env: {
       PATH: process.env['PATH'] ?? '',
       SERVICE_ADDR: '127.0.0.1:0',
-      SERVICE_DATA_DIR: dir,
+      SERVICE_DATA_DIR: dataDir,
       SERVICE_ADMIN_PASSWORD: 'owner-password-1',
       SERVICE_LOG_LEVEL: 'info',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** How a start that was to fail ended: its exit code and what it wrote to stderr and stdout. */
+export interface FailedStart {
+  code: number | null;
+  stderr: string;
+  stdout: string;
+}
+
+/**
+ * Starts the service where it must not start, and waits until it has ended. One that listens
+ * instead is stopped, and the promise rejects.
+ */
+export async function failedStart(env: Record<string, string>, dataDir?: string): Promise<FailedStart> {
+  const dir = dataDir ?? (await newDataDir());
+  const child = spawnService(env, dir);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let listened = false;
+  child.stdout?.on('data', () => {
+    if (listened || !stdout.includes('Larder listening')) return;
+    listened = true;
+    child.kill('SIGTERM');
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  if (!dataDir) await rm(dir, { recursive: true, force: true });
+  if (listened) throw new Error(`the service listened:\n${stdout}${stderr}`);
+  return { code, stderr, stdout };
+}
+
+/** Starts the service and waits until it listens (or ends, which rejects). */
+export async function startServiceProcess(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<ServiceProcess> {
+  const dir = dataDir ?? (await newDataDir());
+  const child = spawnService(env, dir);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -44,3 +44,25 @@ describe('loadConfig: SERVICE_PUBLIC_URL', () => {
     expect(() => loadConfig({ SERVICE_PUBLIC_URL: value })).toThrow(why);
   });
 });
+
+describe('loadConfig: SERVICE_ADDR', () => {
+  it.each([
+    [':8060', undefined, 8060],
+    ['127.0.0.1:8060', '127.0.0.1', 8060],
+    ['[::1]:8060', '::1', 8060],
+    ['localhost:0', 'localhost', 0],
+    ['larder.lan:80', 'larder.lan', 80],
+  ])('takes %j', (value, host, port) => {
+    expect(loadConfig({ SERVICE_ADDR: value })).toMatchObject({ host, port });
+  });
+
+  // An address to listen on, not a URL: each of these passed and then failed to listen, unseen.
+  it.each(['http://127.0.0.1:8060', '127.0.0.1:8060/', '[larder.lan]:8060', '::1:8060', 'a b:8060', ''])(
+    'refuses %j as a wrong setting (exit 2)',
+    (value) => {
+      expect(() => loadConfig({ SERVICE_ADDR: value })).toThrow(
+        new ConfigError(`SERVICE_ADDR must look like ":8060" or "127.0.0.1:8060", not "${value}"`),
+      );
+    },
+  );
+});

@@ -1,0 +1,46 @@
+/**
+ * A start that cannot succeed ends with one line on stderr that says what to fix, and an exit code
+ * scripts and restart policies can tell apart: 2 for a setting to correct, 1 for the world outside
+ * (a port taken, a database that does not answer). Never a stack, and never a process that stays
+ * up serving nothing.
+ */
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { type Server, createServer } from 'node:net';
+import { join } from 'node:path';
+import { failedStart, newDataDir } from '../test-support/service-process.js';
+
+/** A port some other program listens on. */
+async function takenPort(): Promise<{ port: number; server: Server }> {
+  const server = createServer((socket) => socket.end('not larder\n'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { port: typeof address === 'object' && address ? address.port : 0, server };
+}
+
+it('a port another program holds: one line, exit 1, and the data directory let go', async () => {
+  const { port, server } = await takenPort();
+  const dataDir = await newDataDir();
+  try {
+    const ended = await failedStart({ SERVICE_ADDR: `127.0.0.1:${port}` }, dataDir);
+    expect(ended.code).toBe(1);
+    expect(ended.stderr).toBe(
+      `larder: cannot listen on 127.0.0.1:${port}: the address is in use (another program listens on that port)\n`,
+    );
+    expect(ended.stdout).not.toContain('Larder listening');
+    // The embedded database was closed and its lock removed on the way out.
+    expect(existsSync(join(dataDir, 'larder.lock'))).toBe(false);
+  } finally {
+    server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}, 180_000);
+
+it('an address that is not one of this machine’s: one line, exit 1', async () => {
+  // 192.0.2.1 is set aside for documentation (RFC 5737): no machine has it.
+  const ended = await failedStart({ SERVICE_ADDR: '192.0.2.1:8060' });
+  expect(ended.code).toBe(1);
+  expect(ended.stderr).toBe(
+    'larder: cannot listen on 192.0.2.1:8060: the address is not one of this machine’s\n',
+  );
+}, 180_000);
