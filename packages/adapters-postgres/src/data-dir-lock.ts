@@ -1,22 +1,53 @@
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, readlinkSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+
+/** The lock's file in the data directory. */
+export const LOCK_FILE = 'larder.lock';
+
+/** How often the holder touches its lock file, so that a process elsewhere can tell it lives. */
+const HEARTBEAT_MS = 60_000;
+
+/**
+ * How long a lock held elsewhere (another host, another container) may go untouched before it is
+ * taken for one its holder left: ten heartbeats, room for a busy machine and clocks a little apart.
+ */
+export const FOREIGN_LOCK_STALE_MS = 10 * 60_000;
+
+/** Who holds the lock, when it is held where this process cannot see the holder's pid. */
+export interface ForeignHolder {
+  host: string;
+  /** How long ago the holder last touched the lock. */
+  quietMs: number;
+}
 
 /** The embedded database's data directory is in use by another process. */
 export class DataDirectoryInUse extends Error {
   constructor(
     readonly dir: string,
     readonly pid: number,
+    readonly elsewhere?: ForeignHolder,
   ) {
     super(
-      `the embedded database in ${dir} is in use by another Larder process (pid ${pid}); ` +
-        'stop it first, or give this one another SERVICE_DATA_DIR',
+      elsewhere
+        ? `the embedded database in ${dir} is in use by a Larder process on host ${elsewhere.host} ` +
+            `(pid ${pid} there, alive ${Math.round(elsewhere.quietMs / 1000)} s ago): stop that one first ` +
+            `(another container on the same volume?); if it is gone for good, delete ${join(dir, LOCK_FILE)} ` +
+            `(a lock not kept alive for ${FOREIGN_LOCK_STALE_MS / 60_000} minutes is taken over by itself)`
+        : `the embedded database in ${dir} is in use by another Larder process (pid ${pid}); ` +
+            'stop it first, or give this one another SERVICE_DATA_DIR',
     );
     this.name = 'DataDirectoryInUse';
   }
 }
 
-const LOCK_FILE = 'larder.lock';
+/** What a lock file holds. */
+interface Holder {
+  pid?: unknown;
+  host?: unknown;
+  /** The holder's pid namespace (Linux: `pid:[4026531836]`); containers have their own. */
+  pids?: unknown;
+}
 
 function isRunning(pid: number): boolean {
   try {
@@ -28,46 +59,59 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** This process's pid namespace, where the system names one. */
+function pidNamespace(): string | undefined {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Takes the data directory for this process alone: PGlite has no lock of its own, and two
- * processes writing one directory lose data. The lock file names the holder's pid; it is removed
- * when the database closes or the process exits, and one left by a process that is gone (a crash,
- * `kill -9`) is stale and taken over. Answers the function that releases it.
+ * processes writing one directory lose data. The lock file names the holder's pid, host and pid
+ * namespace; it is removed when the database closes or the process exits. Whether a lock found
+ * there is still held:
+ *
+ * - a holder this process can see (same host name, same pid namespace) holds it while its pid runs:
+ *   one left by a process that is gone (a crash, `kill -9`) is taken over at once;
+ * - a holder elsewhere (another host, or another container on the same volume, whose pids mean
+ *   nothing here) holds it while it keeps it alive: the holder touches the file every minute, and
+ *   only a lock left untouched for ten minutes is taken over.
+ *
+ * Answers the function that releases it.
  */
-export function lockDataDirectory(dir: string): () => void {
+export function lockDataDirectory(dir: string, options: { heartbeatMs?: number } = {}): () => void {
   const path = join(dir, LOCK_FILE);
-  const mine = JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() });
+  const here = { host: hostname(), pids: pidNamespace() };
+  const mine = JSON.stringify({ pid: process.pid, ...here, since: new Date().toISOString() });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeFileSync(path, mine, { flag: 'wx', mode: 0o600 });
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        process.off('exit', release);
-        try {
-          if (readFileSync(path, 'utf8') === mine) unlinkSync(path);
-        } catch {
-          // Gone already.
-        }
-      };
-      process.on('exit', release);
-      return release;
+      return holding(path, mine, options.heartbeatMs ?? HEARTBEAT_MS);
     } catch (error) {
       if ((error as { code?: string }).code !== 'EEXIST') throw error;
     }
-    let holder: { pid?: unknown; host?: unknown } = {};
+    let holder: Holder = {};
+    let touchedAt = 0;
     try {
-      holder = JSON.parse(readFileSync(path, 'utf8')) as typeof holder;
+      touchedAt = statSync(path).mtimeMs;
+      holder = JSON.parse(readFileSync(path, 'utf8')) as Holder;
     } catch {
       // Unreadable: a half-written lock of a process that died while taking it.
     }
     const pid = typeof holder.pid === 'number' ? holder.pid : null;
-    const sameHost = holder.host === undefined || holder.host === hostname();
-    if (pid !== null && pid !== process.pid && sameHost && isRunning(pid)) {
-      throw new DataDirectoryInUse(dir, pid);
+    if (pid !== null && pid !== process.pid) {
+      const visible =
+        (holder.host === undefined || holder.host === here.host) && (holder.pids ?? here.pids) === here.pids;
+      if (visible && isRunning(pid)) throw new DataDirectoryInUse(dir, pid);
+      const quietMs = Date.now() - touchedAt;
+      if (!visible && quietMs < FOREIGN_LOCK_STALE_MS) {
+        throw new DataDirectoryInUse(dir, pid, { host: String(holder.host ?? here.host), quietMs });
+      }
     }
-    // Stale: its process is gone. Remove it and try again.
+    // Stale: its holder is gone. Remove it and try again.
     try {
       unlinkSync(path);
     } catch {
@@ -75,4 +119,33 @@ export function lockDataDirectory(dir: string): () => void {
     }
   }
   throw new Error(`could not take the lock of ${dir}`);
+}
+
+/** Keeps the lock alive until released (or the process exits); answers the release. */
+function holding(path: string, mine: string, heartbeatMs: number): () => void {
+  const heartbeat = setInterval(() => {
+    try {
+      if (readFileSync(path, 'utf8') === mine) {
+        const now = new Date();
+        utimesSync(path, now, now);
+      }
+    } catch {
+      // Gone: nothing to keep alive.
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    clearInterval(heartbeat);
+    process.off('exit', release);
+    try {
+      if (readFileSync(path, 'utf8') === mine) unlinkSync(path);
+    } catch {
+      // Gone already.
+    }
+  };
+  process.on('exit', release);
+  return release;
 }
