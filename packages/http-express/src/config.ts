@@ -219,13 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     port,
     dataDir: env['SERVICE_DATA_DIR'] ?? './data',
-    databaseUrl: env['SERVICE_DATABASE_URL']?.trim() || undefined,
+    databaseUrl: databaseUrl(env['SERVICE_DATABASE_URL']),
     adminUser: env['SERVICE_ADMIN_USER']?.trim() || 'admin',
     adminPassword: env['SERVICE_ADMIN_PASSWORD'] || undefined,
     trustedProxies: parseTrustedProxies(env['SERVICE_TRUSTED_PROXIES']),
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     secureCookies: publicUrl?.startsWith('https://') ?? false,
-    logLevel: env['SERVICE_LOG_LEVEL'] ?? 'info',
+    logLevel: logLevel(env['SERVICE_LOG_LEVEL']),
     logFormat,
     bcryptCost: cost,
     jsonLimitBytes: 5 * 1024 * 1024,
@@ -266,6 +266,38 @@ function checkPublicUrl(value: string): void {
       'SERVICE_PUBLIC_URL must not hold a user or password (user:password@): it goes into every mail',
     );
   }
+}
+
+/** The levels pino knows, quietest last. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(value: string | undefined): string {
+  const level = (value ?? 'info').trim().toLowerCase();
+  if (!LOG_LEVELS.includes(level)) {
+    throw new ConfigError(`SERVICE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return level;
+}
+
+/**
+ * A PostgreSQL server's URL (`postgres://user:password@host:5432/database`), or none (blank):
+ * the embedded database. The value is never repeated in the message: it holds a password.
+ */
+function databaseUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'postgres:' && url?.protocol !== 'postgresql:') {
+    throw new ConfigError(
+      'SERVICE_DATABASE_URL must be a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database), or unset for the embedded database',
+    );
+  }
+  return text;
 }
 
 function webDir(value: string | undefined): string | null {

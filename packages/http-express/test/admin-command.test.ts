@@ -102,6 +102,24 @@ describe('the larder admin command, on the configured database and image store',
     expect(config.err).toMatch(/SERVICE_IMAGE_WORKERS/);
   });
 
+  it('check: refuses every setting the service refuses, as the service does (exit 2)', async () => {
+    for (const [setting, value] of [
+      ['SERVICE_LOG_LEVEL', 'verbose'],
+      ['SERVICE_LOG_LEVEL', ''],
+      ['SERVICE_DATABASE_URL', 'not-a-url'],
+      ['SERVICE_DATABASE_URL', 'mysql://u:p@127.0.0.1:1/db'],
+    ] as const) {
+      const checked = await larder(['check'], { [setting]: value });
+      expect({ setting, value, code: checked.code, out: checked.out }).toEqual({
+        setting,
+        value,
+        code: 2,
+        out: '',
+      });
+      expect(checked.err).toMatch(new RegExp(`^larder check: ${setting} must be`));
+    }
+  });
+
   it('migrate: brings an empty database up to date, then has nothing to do; other commands wait for it', async () => {
     const early = await larder(['users']);
     expect(early.code).toBe(1);

@@ -66,3 +66,47 @@ describe('loadConfig: SERVICE_ADDR', () => {
     },
   );
 });
+
+describe('loadConfig: SERVICE_LOG_LEVEL', () => {
+  it.each([
+    [undefined, 'info'],
+    ['debug', 'debug'],
+    ['WARN', 'warn'],
+    ['silent', 'silent'],
+  ])('takes %j', (value, level) => {
+    expect(loadConfig(value === undefined ? {} : { SERVICE_LOG_LEVEL: value }).logLevel).toBe(level);
+  });
+
+  // pino refused these only once the start was under way, with its stack.
+  it.each(['verbose', '', '30'])('refuses %j as a wrong setting (exit 2)', (value) => {
+    expect(() => loadConfig({ SERVICE_LOG_LEVEL: value })).toThrow(
+      new ConfigError('SERVICE_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'),
+    );
+  });
+});
+
+describe('loadConfig: SERVICE_DATABASE_URL', () => {
+  it.each([
+    'postgres://larder:secret@db:5432/larder',
+    'postgresql://larder@127.0.0.1/larder?sslmode=require',
+  ])('takes %j', (value) => {
+    expect(loadConfig({ SERVICE_DATABASE_URL: value }).databaseUrl).toBe(value);
+  });
+
+  it.each(['', '   '])('takes %j as unset: the embedded database', (value) => {
+    expect(loadConfig({ SERVICE_DATABASE_URL: value }).databaseUrl).toBeUndefined();
+  });
+
+  // Each of these was taken and then failed the start with pg's stack ('getaddrinfo ENOTFOUND base').
+  it.each([
+    'not a url',
+    '127.0.0.1:5432/larder',
+    'mysql://u:secret@127.0.0.1:3306/db',
+    'http://db:5432/larder',
+  ])('refuses %j as a wrong setting (exit 2), without repeating it', (value) => {
+    expect(() => loadConfig({ SERVICE_DATABASE_URL: value })).toThrow(
+      /^SERVICE_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SERVICE_DATABASE_URL: value })).not.toThrow(/secret/);
+  });
+});

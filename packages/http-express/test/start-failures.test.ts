@@ -44,3 +44,16 @@ it('an address that is not one of this machine’s: one line, exit 1', async () 
     'larder: cannot listen on 192.0.2.1:8060: the address is not one of this machine’s\n',
   );
 }, 180_000);
+
+it.each([
+  ['SERVICE_LOG_LEVEL', 'verbose'],
+  ['SERVICE_DATABASE_URL', 'mysql://u:p@127.0.0.1:3306/db'],
+])(
+  '%s=%s: one line naming the setting, exit 2',
+  async (setting, value) => {
+    const ended = await failedStart({ [setting]: value });
+    expect(ended.code).toBe(2);
+    expect(ended.stderr).toMatch(new RegExp(`^larder: ${setting} must be [^\\n]*\\n$`));
+  },
+  180_000,
+);
