@@ -1,9 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { lockDataDirectory } from './data-dir-lock.js';
+import { DataDirectoryInUse, lockDataDirectory } from './data-dir-lock.js';
+import { CannotOpenDatabase, failureReason } from './outage.js';
 import { preparingStatements } from './prepared-statements.js';
 import type { LarderDatabase } from './schema.js';
 
@@ -56,6 +58,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined);
     pool.on('connect', preparingStatements);
     const db = new Kysely<LarderDatabase>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await ping(db);
+    } catch (error) {
+      await db.destroy();
+      throw new CannotOpenDatabase(
+        `the database at ${serverOf(url)} could not be reached: ${failureReason(error)}`,
+        { cause: error },
+      );
+    }
     const listeners: pg.Client[] = [];
     return {
       db,
@@ -93,14 +104,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let pglite = options.pglite;
   let unlock = () => {};
   if (!pglite) {
-    const dir = join(options.dataDir ?? './data', 'db');
-    await mkdir(dir, { recursive: true });
-    unlock = lockDataDirectory(options.dataDir ?? './data');
+    const dataDir = options.dataDir ?? './data';
+    const dir = join(dataDir, 'db');
     try {
+      await mkdir(dir, { recursive: true });
+      unlock = lockDataDirectory(dataDir);
+    } catch (error) {
+      if (error instanceof DataDirectoryInUse) throw error;
+      throw new CannotOpenDatabase(`the data directory ${dataDir} cannot be used: ${failureReason(error)}`, {
+        cause: error,
+      });
+    }
+    try {
+      // PGlite says no more than that it 'failed to initialize properly' of a directory it cannot write.
+      await access(dir, constants.W_OK);
       pglite = await PGlite.create(dir);
     } catch (error) {
       unlock();
-      throw error;
+      throw new CannotOpenDatabase(
+        `the embedded database in ${dir} could not be opened: ${failureReason(error)}`,
+        { cause: error },
+      );
     }
   }
   const instance = pglite;
@@ -121,6 +145,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       unlock();
     },
   };
+}
+
+/** `host:port` of a PostgreSQL URL, without the user and password it may hold. */
+function serverOf(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    return `${host || 'localhost'}${pathname}`;
+  } catch {
+    return 'SERVICE_DATABASE_URL';
+  }
 }
 
 async function ping(db: Kysely<LarderDatabase>): Promise<void> {

@@ -49,3 +49,39 @@ export async function translatingOutage<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * The configured database could not be opened at all: a PostgreSQL server that does not answer
+ * or refuses the login, or a data directory the embedded one cannot use. Its message is one line
+ * for the operator, naming where and why.
+ */
+export class CannotOpenDatabase extends Error {
+  override name = 'CannotOpenDatabase';
+}
+
+/** The words an operator is told for the system's error codes, where its message says it worse. */
+const REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'no answer',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the network cannot be reached',
+  ENOTFOUND: 'no host has that name',
+  EAI_AGAIN: 'the host name could not be looked up',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+};
+
+/** Why something failed, in one line: the system's code in words, else the error's own message. */
+export function failureReason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && REASONS[code]) return REASONS[code];
+  const message = error instanceof Error ? error.message : String(error);
+  // pg's pool says a connect timeout in its own words.
+  if (/timeout/i.test(message) && /connect/i.test(message)) return 'no answer';
+  return message.split('\n')[0] ?? message;
+}

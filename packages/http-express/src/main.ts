@@ -1,22 +1,38 @@
-import { DataDirectoryInUse } from '@larder/adapters-postgres';
-import { ConfigError, loadConfig } from './config.js';
+import { CannotOpenDatabase, DataDirectoryInUse } from '@larder/adapters-postgres';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { CannotListen } from './listen.js';
 import { createLogger } from './logging.js';
 import { startService } from './server.js';
+
+/**
+ * Ends a start that failed with one line on stderr that says what to fix: exit 2 for a setting to
+ * correct, 1 for everything else (a port taken, a database that does not answer, a data directory
+ * that cannot be written). The stack follows only at the debug and trace levels.
+ */
+function failedToStart(error: unknown, config?: Config): never {
+  const known =
+    error instanceof ConfigError ||
+    error instanceof CannotListen ||
+    error instanceof CannotOpenDatabase ||
+    error instanceof DataDirectoryInUse;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`larder: ${known ? message : `failed to start: ${message.split('\n')[0]}`}`);
+  if (error instanceof Error && (config?.logLevel === 'debug' || config?.logLevel === 'trace')) {
+    console.error(error.stack);
+    if (error.cause instanceof Error) console.error('caused by:', error.cause.stack);
+  }
+  process.exit(error instanceof ConfigError ? 2 : 1);
+}
 
 async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`larder: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
+    failedToStart(error);
   }
   const logger = createLogger(config);
-  const service = await startService(config, logger);
+  const service = await startService(config, logger).catch((error: unknown) => failedToStart(error, config));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -37,11 +53,4 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof DataDirectoryInUse || error instanceof CannotListen) {
-    console.error(`larder: ${error.message}`);
-  } else {
-    console.error('larder: failed to start:', error);
-  }
-  process.exit(1);
-});
+main().catch((error: unknown) => failedToStart(error));

@@ -11,6 +11,7 @@ import {
   MailOutbox,
   type Mailer,
   RecipeTransfer,
+  ValidationFailed,
 } from '@larder/domain';
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
 import type { Logger } from 'pino';
@@ -26,7 +27,7 @@ import {
   coreDependencies,
 } from './composition-root.js';
 import type { BackgroundWork } from './operations/background.js';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 
 /** How often the server retries file removals that failed. */
 const IMAGE_SWEEP_MS = 60_000;
@@ -68,7 +69,15 @@ export async function startService(
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     const container = composeContainer(config, database, { logger, ...overrides });
-    const owner = await ensureOwner(coreDependencies(container), config.adminUser, config.adminPassword);
+    const owner = await ensureOwner(
+      coreDependencies(container),
+      config.adminUser,
+      config.adminPassword,
+    ).catch((error: unknown) => {
+      // The owner's name and password come from the environment: a setting to correct (exit 2).
+      if (!(error instanceof ValidationFailed)) throw error;
+      throw new ConfigError(error.issues.map((issue) => `${issue.location} ${issue.message}`).join('; '));
+    });
     const base = config.publicUrl ?? `http://localhost:${config.port}`;
     if (owner.setupLink) {
       logger.warn(

@@ -5,7 +5,7 @@
  * up serving nothing.
  */
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:net';
 import { join } from 'node:path';
 import { failedStart, newDataDir } from '../test-support/service-process.js';
@@ -54,6 +54,48 @@ it.each([
     const ended = await failedStart({ [setting]: value });
     expect(ended.code).toBe(2);
     expect(ended.stderr).toMatch(new RegExp(`^larder: ${setting} must be [^\\n]*\\n$`));
+  },
+  180_000,
+);
+
+it('a database that does not answer: one line saying where and why, exit 1; its stack only at debug', async () => {
+  const { port, server } = await takenPort();
+  server.close();
+  const url = `postgres://larder:secret-password@127.0.0.1:${port}/larder`;
+  const ended = await failedStart({ SERVICE_DATABASE_URL: url });
+  expect(ended.code).toBe(1);
+  expect(ended.stderr).toBe(
+    `larder: the database at 127.0.0.1:${port}/larder could not be reached: connection refused\n`,
+  );
+  const debugging = await failedStart({ SERVICE_DATABASE_URL: url, SERVICE_LOG_LEVEL: 'debug' });
+  expect(debugging.stderr).toMatch(/^larder: the database at .* connection refused\n[\s\S]*\n {4}at /);
+  expect(debugging.stderr).not.toContain('secret-password');
+}, 180_000);
+
+it('a data directory that cannot be made: one line saying which and why, exit 1', async () => {
+  const parent = await newDataDir();
+  try {
+    // A file where a directory should be: refused to root as to anybody.
+    await writeFile(join(parent, 'file'), '');
+    const ended = await failedStart({ SERVICE_DATA_DIR: join(parent, 'file', 'data') });
+    expect(ended.code).toBe(1);
+    expect(ended.stderr).toBe(
+      `larder: the data directory ${join(parent, 'file', 'data')} cannot be used: a part of the path is a file, not a directory\n`,
+    );
+  } finally {
+    await rm(parent, { recursive: true, force: true });
+  }
+}, 180_000);
+
+it.each([
+  [{ SERVICE_ADMIN_USER: 'bad user' }, 'larder: SERVICE_ADMIN_USER is not a valid username\n'],
+  [{ SERVICE_ADMIN_PASSWORD: 'short' }, 'larder: SERVICE_ADMIN_PASSWORD must be at least 8 characters\n'],
+])(
+  'an owner the first start cannot create (%j): one line naming the setting, exit 2',
+  async (env, line) => {
+    const ended = await failedStart(env);
+    expect(ended.code).toBe(2);
+    expect(ended.stderr).toBe(line);
   },
   180_000,
 );
