@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +16,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** An already opened PGlite (tests load one from a migrated snapshot). */
   pglite?: PGlite | undefined;
+  /**
+   * Whether an embedded database that is not there yet is made (the service, `larder migrate`);
+   * `false` refuses to, leaving nothing behind (the commands that read or add to a household).
+   */
+  create?: boolean;
   poolSize?: number;
 }
 
@@ -106,6 +111,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!pglite) {
     const dataDir = options.dataDir ?? './data';
     const dir = join(dataDir, 'db');
+    if (options.create === false && !existsSync(join(dir, 'PG_VERSION'))) {
+      throw new CannotOpenDatabase(
+        `there is no Larder data in ${dataDir} (SERVICE_DATA_DIR); nothing was created there ` +
+          '(a start of the service or `larder migrate` makes a new household)',
+      );
+    }
     try {
       await mkdir(dir, { recursive: true });
       unlock = lockDataDirectory(dataDir);

@@ -29,8 +29,10 @@ export async function migrationState(db: Kysely<any>): Promise<MigrationState> {
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
     applied = rows.map((row) => row.name);
-  } catch {
-    // No migration table yet: an empty database, every migration pending.
+  } catch (error) {
+    // No migration table yet (undefined_table): an empty database, every migration pending.
+    // Anything else — a database that stopped answering — is no answer about the schema.
+    if ((error as { code?: unknown }).code !== '42P01') throw error;
   }
   const done = new Set(applied);
   return {

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { openDatabase } from '../src/connect.js';
-import { migrateToLatest } from '../src/migrate.js';
+import { migrateToLatest, migrationState } from '../src/migrate.js';
 import { migrationProvider } from '../src/migrations/index.js';
 import { createPostgresStore } from '../src/store.js';
 import { type TestDatabase, openTestDatabase } from '../test-support/test-database.js';
@@ -305,6 +305,14 @@ describe('accounts', () => {
 
 describe('migrations', () => {
   const all = async () => Object.keys(await migrationProvider.getMigrations()).sort();
+
+  it('are pending on an empty database, and unknown on one that does not answer', async () => {
+    const empty = await openDatabase({ pglite: new PGlite() });
+    expect(await migrationState(empty.db)).toEqual({ pending: await all(), unknown: [] });
+    await empty.close();
+    // A closed database is no empty one: 'the database needs 18 migration(s) first' was the answer.
+    await expect(migrationState(empty.db)).rejects.toThrow();
+  });
 
   it('are idempotent: a migrated database gets nothing more', async () => {
     expect(await migrateToLatest(database.db)).toEqual([]);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
+import { openDatabase } from '@larder/adapters-postgres';
 import {
   type EmptyServerDatabase,
   emptyServerDatabase,
@@ -123,7 +124,8 @@ describe('the larder admin command, on the configured database and image store',
   it('migrate: brings an empty database up to date, then has nothing to do; other commands wait for it', async () => {
     const early = await larder(['users']);
     expect(early.code).toBe(1);
-    expect(early.err).toMatch(/run `larder migrate`/);
+    // An embedded database is not made by a command that reads: migrate makes it.
+    expect(early.err).toMatch(server ? /run `larder migrate`/ : /there is no Larder data in /);
     const first = await larder(['migrate']);
     expect(first.code).toBe(0);
     expect(first.out).toMatch(/^migrated: 20261122T0900_accounts_and_settings$/m);
@@ -297,6 +299,7 @@ describe('the larder admin command, on the configured database and image store',
     expect(images.out).toMatch(/^FAIL\s+image store\s+bucket nowhere: /m);
     // A database never migrated: the schema fails, the mail settings it would hold are not read,
     // and every part still gets its line.
+    await (await openDatabase({ dataDir: join(dir, 'never-migrated') })).close();
     const fresh = await larder(['check'], {
       SERVICE_DATA_DIR: join(dir, 'never-migrated'),
       SERVICE_DATABASE_URL: '',
@@ -306,6 +309,36 @@ describe('the larder admin command, on the configured database and image store',
     expect(fresh.out).toMatch(/^skip\s+mail\s+not checked: the schema is not up to date/m);
     expect(fresh.out).toMatch(/^off\s+single sign-on\s+/m);
     expect(fresh.err).toBe('');
+  });
+
+  it('a database that does not answer is said so, with the reason, never as migrations to run', async () => {
+    const closed = 'postgres://larder:secret@127.0.0.1:1/larder';
+    for (const command of [['users'], ['owner-link'], ['export', '--all', join(dir, 'x.zip')], ['migrate']]) {
+      const ran = await larder(command, { SERVICE_DATABASE_URL: closed });
+      expect({ command, code: ran.code, err: ran.err }).toEqual({
+        command,
+        code: 1,
+        err: `larder ${command[0]}: the database at 127.0.0.1:1/larder could not be reached: connection refused\n`,
+      });
+    }
+  });
+
+  it('a data directory with no household in it is said so, and left as it was (a mistyped SERVICE_DATA_DIR)', async () => {
+    const typo = join(dir, 'typo');
+    for (const command of [
+      ['users'],
+      ['owner-link'],
+      ['user-link', 'owner'],
+      ['check'],
+      ['export', '--all', join(dir, 'y.zip')],
+    ]) {
+      const ran = await larder(command, { SERVICE_DATA_DIR: typo, SERVICE_DATABASE_URL: '' });
+      expect({ command, code: ran.code }).toEqual({ command, code: 1 });
+      expect(`${ran.out}${ran.err}`).toContain(
+        `there is no Larder data in ${typo} (SERVICE_DATA_DIR); nothing was created there`,
+      );
+      await expect(stat(typo)).rejects.toThrow(/ENOENT/);
+    }
   });
 
   it('refuses a database a running service holds (the embedded one), or one a newer Larder migrated', async () => {

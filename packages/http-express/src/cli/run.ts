@@ -1,4 +1,4 @@
-import { DataDirectoryInUse } from '@larder/adapters-postgres';
+import { CannotOpenDatabase, DataDirectoryInUse } from '@larder/adapters-postgres';
 import { DomainError } from '@larder/domain';
 import { ConfigError, loadConfig } from '../config.js';
 import { UsageError, parseArgs } from './args.js';
@@ -70,9 +70,13 @@ export async function runCommandLine(
       terminal.err.write(`larder ${name}: ${error.message}\nUsage: ${command.usage}\n`);
       return EXIT.usage;
     }
-    // A refusal (an archive, no such user), a database at another schema or in use, or an outage.
+    // A refusal (an archive, no such user), a database at another schema, in use, not there or not
+    // answering, or an outage.
     const known =
-      error instanceof DomainError || error instanceof SchemaMismatch || error instanceof DataDirectoryInUse;
+      error instanceof DomainError ||
+      error instanceof SchemaMismatch ||
+      error instanceof DataDirectoryInUse ||
+      error instanceof CannotOpenDatabase;
     terminal.err.write(`larder ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     if (!known && error instanceof Error && env['LARDER_DEBUG']) terminal.err.write(`${error.stack ?? ''}\n`);
     return EXIT.failed;

@@ -20,13 +20,20 @@ export class SchemaMismatch extends Error {}
 /**
  * Opens the configured database (the embedded one under the data directory is locked while open:
  * a running service holds it) and composes the service around it, without its timers and without
- * the read cache. Refuses a database whose migrations differ from this code's, unless `anySchema`.
+ * the read cache. An embedded database that is not there is not made: only `larder migrate` and the
+ * service make one. Refuses a database whose migrations differ from this code's, unless `anySchema`.
  */
 export async function openWorkspace(
   config: Config,
   options: { anySchema?: boolean } = {},
 ): Promise<Workspace> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  // A mistyped SERVICE_DATA_DIR is said, not answered with a new, empty household there.
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    create: false,
+  });
   try {
     if (!options.anySchema) {
       const state = await migrationState(database.db);
