@@ -218,7 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host,
     port,
-    dataDir: env['SERVICE_DATA_DIR'] ?? './data',
+    // Empty counts as unset, as for the other paths and addresses (a compose file's `${X:-}`).
+    dataDir: env['SERVICE_DATA_DIR']?.trim() ? env['SERVICE_DATA_DIR'] : './data',
     databaseUrl: databaseUrl(env['SERVICE_DATABASE_URL']),
     adminUser: env['SERVICE_ADMIN_USER']?.trim() || 'admin',
     adminPassword: env['SERVICE_ADMIN_PASSWORD'] || undefined,

@@ -110,3 +110,47 @@ describe('loadConfig: SERVICE_DATABASE_URL', () => {
     expect(() => loadConfig({ SERVICE_DATABASE_URL: value })).not.toThrow(/secret/);
   });
 });
+
+describe('loadConfig: empty values', () => {
+  it.each(['', '  '])('takes SERVICE_DATA_DIR=%j as unset: ./data, not the working directory', (value) => {
+    expect(loadConfig({ SERVICE_DATA_DIR: value }).dataDir).toBe('./data');
+  });
+
+  it('keeps a data directory as written', () => {
+    expect(loadConfig({ SERVICE_DATA_DIR: '/srv/larder data' }).dataDir).toBe('/srv/larder data');
+  });
+
+  // What docs/configuration.md says of empty values: every other variable takes one as unset.
+  const REFUSING_EMPTY = [
+    'SERVICE_ADDR',
+    'SERVICE_LOG_LEVEL',
+    'SERVICE_LOG_FORMAT',
+    'SERVICE_BCRYPT_COST',
+    'SERVICE_IMAGE_WORKERS',
+  ];
+  it.each(REFUSING_EMPTY)('refuses %s set but empty (exit 2)', (name) => {
+    expect(() => loadConfig({ [name]: '' })).toThrow(ConfigError);
+  });
+
+  it('takes every other variable set but empty as unset', () => {
+    const others = [
+      'SERVICE_DATA_DIR',
+      'SERVICE_DATABASE_URL',
+      'SERVICE_ADMIN_USER',
+      'SERVICE_ADMIN_PASSWORD',
+      'SERVICE_PUBLIC_URL',
+      'SERVICE_TRUSTED_PROXIES',
+      'SERVICE_READ_CACHE',
+      'SERVICE_S3_BUCKET',
+      'SERVICE_IMAGE_RENDERER',
+      'SERVICE_SMTP_HOST',
+      'SERVICE_OIDC_ISSUER',
+      'SERVICE_OIDC_CLIENT_ID',
+      'SERVICE_DRAFT_ALLOW_HOSTS',
+      'SERVICE_METRICS_TOKEN',
+      'SERVICE_WEB_DIR',
+    ];
+    const empty = Object.fromEntries(others.map((name) => [name, '']));
+    expect(loadConfig(empty)).toEqual(loadConfig({}));
+  });
+});
