@@ -17,12 +17,17 @@ const CONNECTION_CODES = new Set([
   '57P02',
   '57P03',
   '53300',
+  // disk_full: nothing is written until there is room again (PGlite's full disk says it too).
+  '53100',
 ]);
 
 const CONNECTION_MESSAGES =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|PGlite is closed|Client was closed|driver has already been destroyed/i;
 
-/** Whether an error means the database does not answer (rather than that a statement failed). */
+/**
+ * Whether an error means the database does not answer, or cannot write at all (rather than that a
+ * statement failed).
+ */
 export function isDatabaseOutage(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
@@ -40,13 +45,19 @@ export function databaseUnavailable(): ServiceUnavailable {
   );
 }
 
-/** Runs `work`, turning a database outage into `ServiceUnavailable`. */
-export async function translatingOutage<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work`, turning a database outage into `ServiceUnavailable`; `onOutage` is told its cause. */
+export async function translatingOutage<T>(
+  work: () => Promise<T>,
+  onOutage: (cause: unknown) => void = () => undefined,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isDatabaseOutage(error)) throw databaseUnavailable();
-    throw error;
+    if (!isDatabaseOutage(error)) throw error;
+    onOutage(error);
+    const unavailable = databaseUnavailable();
+    (unavailable as { cause?: unknown }).cause = error;
+    throw unavailable;
   }
 }
 

@@ -280,16 +280,18 @@ function withCache(
 export interface StoreOptions {
   /** The cache of hot reads; absent: every read goes to the database. */
   cache?: ReadCache;
+  /** Told the cause of every failure answered as an outage (the composition root logs it once). */
+  onOutage?: (cause: unknown) => void;
 }
 
 /**
  * Every repository method, and transactions, answer a database that does not answer with the
  * domain's `ServiceUnavailable` (a 503 with Retry-After), never a driver's error.
  */
-function withOutageTranslation(store: Store): Store {
+function withOutageTranslation(store: Store, onOutage: StoreOptions['onOutage']): Store {
   const out: Record<string, unknown> = {
     transaction: (work: Parameters<Store['transaction']>[0]) =>
-      translatingOutage(() => store.transaction(work)),
+      translatingOutage(() => store.transaction(work), onOutage),
   };
   for (const name of Object.keys(store) as Array<keyof Store>) {
     if (name === 'transaction') continue;
@@ -302,7 +304,7 @@ function withOutageTranslation(store: Store): Store {
         let wrapper = wrappers.get(property);
         if (!wrapper) {
           const method = member as (...args: unknown[]) => Promise<unknown>;
-          wrapper = (...args: unknown[]) => translatingOutage(() => method.apply(object, args));
+          wrapper = (...args: unknown[]) => translatingOutage(() => method.apply(object, args), onOutage);
           wrappers.set(property, wrapper);
         }
         return wrapper;
@@ -314,26 +316,32 @@ function withOutageTranslation(store: Store): Store {
 
 /** The domain's store on PostgreSQL (through `pg` or PGlite: the same SQL). */
 export function createPostgresStore(db: Kysely<LarderDatabase>, options: StoreOptions = {}): Store {
-  const { cache } = options;
+  const { cache, onOutage } = options;
   if (!cache) {
-    return withOutageTranslation({
-      ...repositoriesOn(db),
-      transaction: (work) => db.transaction().execute((trx) => work(repositoriesOn(trx))),
-    });
+    return withOutageTranslation(
+      {
+        ...repositoriesOn(db),
+        transaction: (work) => db.transaction().execute((trx) => work(repositoriesOn(trx))),
+      },
+      onOutage,
+    );
   }
-  return withOutageTranslation({
-    ...withCache(repositoriesOn(db), db, cache, null),
-    transaction: async (work) => {
-      const tracker: WriteTracker = { touched: null };
-      try {
-        return await db
-          .transaction()
-          .execute((trx) => work(withCache(repositoriesOn(trx), trx, cache, tracker)));
-      } finally {
-        // Reads between a write and its commit may have cached the old state.
-        if (tracker.touched === 'all') cache.invalidate();
-        else if (tracker.touched) cache.invalidate([...tracker.touched]);
-      }
+  return withOutageTranslation(
+    {
+      ...withCache(repositoriesOn(db), db, cache, null),
+      transaction: async (work) => {
+        const tracker: WriteTracker = { touched: null };
+        try {
+          return await db
+            .transaction()
+            .execute((trx) => work(withCache(repositoriesOn(trx), trx, cache, tracker)));
+        } finally {
+          // Reads between a write and its commit may have cached the old state.
+          if (tracker.touched === 'all') cache.invalidate();
+          else if (tracker.touched) cache.invalidate([...tracker.touched]);
+        }
+      },
     },
-  });
+    onOutage,
+  );
 }

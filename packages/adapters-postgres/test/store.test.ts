@@ -8,6 +8,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/connect.js';
 import { migrateToLatest, migrationState } from '../src/migrate.js';
 import { migrationProvider } from '../src/migrations/index.js';
+import { translatingOutage } from '../src/outage.js';
 import { createPostgresStore } from '../src/store.js';
 import { type TestDatabase, openTestDatabase } from '../test-support/test-database.js';
 
@@ -400,5 +401,20 @@ describe('migrations', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('a database that cannot write', () => {
+  it('answers a full disk (disk_full, as PGlite on a full disk raises it) as the outage it is, and says its cause', async () => {
+    const causes: unknown[] = [];
+    const full = translatingOutage(
+      () =>
+        sql`do $$ begin raise exception 'could not extend file "base/5/16514": No space left on device' using errcode = 'disk_full'; end $$`.execute(
+          database.db,
+        ),
+      (cause) => causes.push(cause),
+    );
+    await expect(full).rejects.toMatchObject({ code: 'database.unavailable', retryAfterSeconds: 5 });
+    expect(causes).toEqual([expect.objectContaining({ code: '53100' })]);
   });
 });

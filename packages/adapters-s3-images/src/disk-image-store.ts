@@ -2,6 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type ImageStore, type StoredImage, type StoredImageInfo, isSafeImageKey } from '@larder/domain';
+import { type OutageReport, storageUnavailable } from './storage-outage.js';
+
+/**
+ * Errors of the disk itself, not of a request: the directory may not be written (a permission,
+ * a read-only file system) or is full. Nothing a request can do; the operator must.
+ */
+const DISK_FAULTS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+
+/** Whether an error is a fault of the disk the service stores on (its permissions, its space). */
+export function isDiskFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && DISK_FAULTS.has(code);
+}
 
 /**
  * Images as files under one directory (`$SERVICE_DATA_DIR/images`). A write goes to a
@@ -13,8 +26,21 @@ export class DiskImageStore implements ImageStore {
   readonly kind = 'disk';
   private readonly root: string;
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly onOutage: OutageReport = () => undefined,
+  ) {
     this.root = resolve(root);
+  }
+
+  /**
+   * A disk fault as the outage it is (503 with Retry-After, as a bucket that does not answer),
+   * reported; any other error as it is.
+   */
+  private outage(error: unknown): unknown {
+    if (!isDiskFault(error)) return error;
+    this.onOutage(error);
+    return storageUnavailable('Photo storage cannot be used right now; try again later.', 60, error);
   }
 
   private pathOf(key: string): string {
@@ -28,9 +54,9 @@ export class DiskImageStore implements ImageStore {
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const path = this.pathOf(key);
     const dir = dirname(path);
-    await mkdir(dir, { recursive: true });
     const temporary = join(dir, `.${randomUUID()}.tmp`);
     try {
+      await mkdir(dir, { recursive: true });
       const file = await open(temporary, 'wx', 0o640);
       try {
         await file.writeFile(bytes);
@@ -40,8 +66,8 @@ export class DiskImageStore implements ImageStore {
       }
       await rename(temporary, path);
     } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw this.outage(error);
     }
     await syncDirectory(dir);
   }
@@ -53,7 +79,7 @@ export class DiskImageStore implements ImageStore {
       return { key, size: bytes.byteLength, etag: etagOf(info.size, info.mtimeMs, info.ino), bytes };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw this.outage(error);
     }
   }
 
@@ -64,7 +90,7 @@ export class DiskImageStore implements ImageStore {
       return file.createReadStream();
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw this.outage(error);
     }
   }
 
@@ -75,7 +101,7 @@ export class DiskImageStore implements ImageStore {
       return { key, size: info.size, etag: etagOf(info.size, info.mtimeMs, info.ino) };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw this.outage(error);
     }
   }
 

@@ -62,6 +62,7 @@ import type { Config } from './config.js';
 import type { RestServices } from './rest/routes/route-module.js';
 import { BackgroundWork } from './operations/background.js';
 import { Metrics } from './metrics.js';
+import { OutageLog } from './outage-log.js';
 
 export const CONFIG = Symbol('Config');
 export const DATABASE = Symbol('Database');
@@ -174,7 +175,9 @@ export function composeContainer(
     });
     c.register(STOP_COHERENCE, { useValue: stop });
   }
-  const store = createPostgresStore(database.db, { cache });
+  // Each outage of the database or the photo storage is said once in the log, with its reason.
+  const outages = new OutageLog(overrides.logger);
+  const store = createPostgresStore(database.db, { cache, onOutage: outages.reporter('database') });
   c.register(STORE, { useValue: store });
   c.register(METRICS, {
     useFactory: instanceCachingFactory(
@@ -204,7 +207,13 @@ export function composeContainer(
   service(Housekeeping);
 
   // Photos and avatars: S3 when a bucket is configured, else files under the data directory.
-  c.register(IMAGE_STORE, { useValue: createImageStore({ dataDir: config.dataDir, s3: config.s3 }) });
+  c.register(IMAGE_STORE, {
+    useValue: createImageStore({
+      dataDir: config.dataDir,
+      s3: config.s3,
+      onOutage: outages.reporter('photo storage'),
+    }),
+  });
   c.register(IMAGE_RENDERER, {
     useFactory: instanceCachingFactory(() =>
       createImageRenderer({ prefer: config.imageRenderer, concurrency: config.imageWorkers }),

@@ -27,9 +27,16 @@ export async function newDataDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'larder-process-'));
 }
 
+/** Whom the process runs as (`uid` and `gid`); unset: as the test does. */
+export interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
 /** The service's process with the test's environment over the defaults of a quiet local start. */
-function spawnService(env: Record<string, string>, dataDir: string): ChildProcess {
+function spawnService(env: Record<string, string>, dataDir: string, runAs: RunAs = {}): ChildProcess {
   return spawn(process.execPath, [MAIN], {
+    ...runAs,
     env: {
       PATH: process.env['PATH'] ?? '',
       SERVICE_ADDR: '127.0.0.1:0',
@@ -76,9 +83,10 @@ export async function failedStart(env: Record<string, string>, dataDir?: string)
 export async function startServiceProcess(
   env: Record<string, string> = {},
   dataDir?: string,
+  runAs?: RunAs,
 ): Promise<ServiceProcess> {
   const dir = dataDir ?? (await newDataDir());
-  const child = spawnService(env, dir);
+  const child = spawnService(env, dir, runAs);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -22,7 +22,7 @@ let database: Database;
 let app: Express;
 let cookie: string;
 let stopCoherence: () => void = () => undefined;
-const logs: Array<{ msg: string; reason?: string; status?: number }> = [];
+const logs: Array<{ msg: string; level: number; reason?: string; status?: number }> = [];
 
 beforeAll(async () => {
   testDatabase = await openTestDatabase();
@@ -94,4 +94,9 @@ it('answers 503 with Retry-After while the database does not answer, then serves
     expect((await request(app).get('/healthz')).status).toBe(503);
     expect((await request(app).post('/api/v1/auth/login').send(OWNER)).status).toBe(503);
   }
+  // Said once, with its reason, at warn (a server that does not answer comes back by itself).
+  const said = logs.filter(
+    (l) => l.msg === 'database cannot be used; requests that need it answer 503 until it can',
+  );
+  expect(said).toEqual([expect.objectContaining({ level: 40, reason: expect.any(String) })]);
 }, 120_000);
