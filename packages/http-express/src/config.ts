@@ -245,7 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /**
  * The base every link in mail and pages is built on (`<base>/setup/<token>`): an absolute http(s)
  * URL and nothing a link could not be built on — no query or fragment (the path would land in them),
- * no user or password (they would be mailed to every member).
+ * no user or password (they would be mailed to every member), no path (the service answers at the
+ * root of its address).
  */
 function checkPublicUrl(value: string): void {
   let url: URL;
@@ -265,6 +266,12 @@ function checkPublicUrl(value: string): void {
   if (url.username !== '' || url.password !== '' || /^[^/]*\/\/[^/]*@/u.test(value)) {
     throw new ConfigError(
       'SERVICE_PUBLIC_URL must not hold a user or password (user:password@): it goes into every mail',
+    );
+  }
+  // The web app, the API and every link live at the root; under a prefix only the links would.
+  if (url.pathname.replace(/\/+$/u, '') !== '') {
+    throw new ConfigError(
+      'SERVICE_PUBLIC_URL must not hold a path: Larder is served at the root of its address (https://recipes.example.org, not https://example.org/larder)',
     );
   }
 }

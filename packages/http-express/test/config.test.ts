@@ -23,7 +23,7 @@ describe('loadConfig: SERVICE_TRUSTED_PROXIES', () => {
 });
 
 describe('loadConfig: SERVICE_PUBLIC_URL', () => {
-  it.each(['https://recipes.example.org', 'http://192.168.1.5:8060/', 'https://example.org/larder/'])(
+  it.each(['https://recipes.example.org', 'http://192.168.1.5:8060/', 'https://recipes.example.org//'])(
     'takes %j',
     (value) => {
       expect(loadConfig({ SERVICE_PUBLIC_URL: value }).publicUrl).toBe(value.replace(/\/+$/, ''));
@@ -38,6 +38,9 @@ describe('loadConfig: SERVICE_PUBLIC_URL', () => {
     ['https://larder@x.example/', 'user or password'],
     ['https://@x.example/', 'user or password'],
     ['ftp://x.example', 'absolute http(s) URL'],
+    // Links got the prefix, but the app and the API are answered at the root: the app never loaded.
+    ['https://example.org/larder/', 'served at the root of its address'],
+    ['https://example.org/larder', 'served at the root of its address'],
     ['x.example', 'absolute http(s) URL'],
   ])('refuses %j as a wrong setting (exit 2), saying why', (value, why) => {
     expect(() => loadConfig({ SERVICE_PUBLIC_URL: value })).toThrow(ConfigError);
