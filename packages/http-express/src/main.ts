@@ -2,7 +2,7 @@ import { CannotOpenDatabase, DataDirectoryInUse } from '@larder/adapters-postgre
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { CannotListen } from './listen.js';
 import { createLogger } from './logging.js';
-import { startService } from './server.js';
+import { type RunningService, startService } from './server.js';
 
 /**
  * Ends a start that failed with one line on stderr that says what to fix: exit 2 for a setting to
@@ -32,12 +32,8 @@ async function main(): Promise<void> {
     failedToStart(error);
   }
   const logger = createLogger(config);
-  const service = await startService(config, logger).catch((error: unknown) => failedToStart(error, config));
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  const started = startService(config, logger).catch((error: unknown) => failedToStart(error, config));
+  const shutDown = (service: RunningService) =>
     service.close().then(
       () => {
         logger.info('stopped');
@@ -48,9 +44,20 @@ async function main(): Promise<void> {
         process.exit(1);
       },
     );
+  // Listened for from the start: a signal while the service starts stops it once it has started
+  // (its database closed cleanly), not by the signal's default, which ends the process on the spot.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    void started.then(shutDown);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // The terminal of a foreground start closing (an ssh session that drops): stop as cleanly.
+  process.on('SIGHUP', () => stop('SIGHUP'));
+  await started;
 }
 
 main().catch((error: unknown) => failedToStart(error));

@@ -4,6 +4,7 @@
  * its database.
  */
 import { request as httpRequest } from 'node:http';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { startDrippingServer } from '@larder/adapters-smtp/test-support/dripping
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { startService } from '../src/server.js';
+import { startServiceProcess } from '../test-support/service-process.js';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -110,3 +112,16 @@ test('a mail that never finishes sending does not hold shutdown up: it is cut of
     await dripping.stop();
   }
 }, 180_000);
+
+test.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+  '%s stops the process cleanly: the database closed, the lock let go, exit 0',
+  async (signal) => {
+    // SIGHUP is what a foreground start gets when its terminal closes; it killed the process outright.
+    const service = await startServiceProcess({}, dataDir);
+    service.child.kill(signal);
+    expect(await service.exited).toBe(0);
+    expect(service.output()).toContain('"msg":"stopped"');
+    expect(existsSync(join(dataDir, 'larder.lock'))).toBe(false);
+  },
+  180_000,
+);
