@@ -222,6 +222,19 @@ describe('the larder admin command, on the configured database and image store',
     await expect(stat(join(dir, 'none.zip.part'))).rejects.toThrow();
   });
 
+  it('export --recipe: a recipe named twice is exported and counted once; a small archive says its size in KiB', async () => {
+    const [id] = await withWorkspace(async (w) => coreDependencies(w.container).store.recipes.ids(null, 1));
+    const archive = join(dir, 'one.zip');
+    const exported = await larder(['export', '--recipe', `${id},${id}`, archive]);
+    expect(exported.code).toBe(0);
+    const { size } = await stat(archive);
+    expect(size).toBeLessThan(2 ** 20);
+    expect(exported.out).toBe(`exported 1 recipe(s) to ${archive} (${(size / 1024).toFixed(1)} KiB)\n`);
+    const empty = await larder(['export', '--recipe', `${id}, ,${id}`, archive]);
+    expect(empty.code).toBe(2);
+    expect(empty.err).toMatch(/none of them empty/);
+  });
+
   it('import reads a backup of more recipes than an upload may hold, under the command line’s limits', async () => {
     // 20,001 recipes: an upload may hold 20,000 entries; the last document breaks a rule, so the
     // refusal names it only once the whole manifest was read (and nothing is created).

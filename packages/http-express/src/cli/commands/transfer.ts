@@ -23,6 +23,21 @@ async function actingMember(
   return { account, via: 'session' };
 }
 
+/** The ids of `--recipe a,b,…`, each once (an archive holds a recipe once, however often it is named). */
+function namedRecipes(list: string): string[] {
+  const ids = list.split(',').map((id) => id.trim());
+  if (ids.includes(''))
+    throw new UsageError('--recipe takes recipe ids separated by commas, none of them empty');
+  return [...new Set(ids)];
+}
+
+/** A file's size for people: bytes, KiB below a MiB, MiB above. */
+function sizeInWords(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 2 ** 20) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
 export const exportRecipes: Command = {
   name: 'export',
   summary: 'write recipes with their photos to a zip (a whole household with --all)',
@@ -43,7 +58,7 @@ export const exportRecipes: Command = {
     try {
       const transfer = workspace.container.resolve(RecipeTransfer);
       const owner = await actingMember(coreDependencies(workspace.container).store);
-      const ids = some !== undefined ? some.split(',').map((id) => id.trim()) : await transfer.allRecipeIds();
+      const ids = some !== undefined ? namedRecipes(some) : await transfer.allRecipeIds();
       if (ids.length === 0) {
         context.err.write('larder: there are no recipes to export\n');
         return EXIT.failed;
@@ -57,7 +72,7 @@ export const exportRecipes: Command = {
       }
       await rename(part, file);
       const { size } = await stat(file);
-      context.out.write(`exported ${ids.length} recipe(s) to ${file} (${(size / 2 ** 20).toFixed(1)} MiB)\n`);
+      context.out.write(`exported ${ids.length} recipe(s) to ${file} (${sizeInWords(size)})\n`);
       return EXIT.ok;
     } catch (error) {
       await rm(part, { force: true });
