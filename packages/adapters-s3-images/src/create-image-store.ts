@@ -13,6 +13,6 @@ export interface ImageStoreChoice {
 }
 
 export function createImageStore(choice: ImageStoreChoice): ImageStore {
-  if (choice.s3?.bucket) return new S3ImageStore(choice.s3);
+  if (choice.s3?.bucket) return new S3ImageStore(choice.s3, choice.onOutage);
   return new DiskImageStore(join(choice.dataDir, 'images'), choice.onOutage);
 }

@@ -8,11 +8,12 @@ import {
 } from '@aws-sdk/client-s3';
 import {
   type ImageStore,
-  ServiceUnavailable,
+  type ServiceUnavailable,
   type StoredImage,
   type StoredImageInfo,
   isSafeImageKey,
 } from '@larder/domain';
+import { type OutageReport, storageUnavailable } from './storage-outage.js';
 
 export interface S3ImageStoreOptions {
   bucket: string;
@@ -34,7 +35,10 @@ export class S3ImageStore implements ImageStore {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(options: S3ImageStoreOptions) {
+  constructor(
+    options: S3ImageStoreOptions,
+    private readonly onOutage: OutageReport = () => undefined,
+  ) {
     this.bucket = options.bucket;
     this.client = new S3Client({
       region: options.region ?? 'us-east-1',
@@ -58,7 +62,7 @@ export class S3ImageStore implements ImageStore {
         new PutObjectCommand({ Bucket: this.bucket, Key: checked, Body: bytes, ContentType: contentType }),
       );
     } catch (error) {
-      throw unavailable(error);
+      throw this.unavailable(error);
     }
   }
 
@@ -70,7 +74,7 @@ export class S3ImageStore implements ImageStore {
       return { key, size: bytes.byteLength, etag: quoted(answer.ETag, bytes.byteLength), bytes };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw unavailable(error);
+      throw this.unavailable(error);
     }
   }
 
@@ -81,7 +85,7 @@ export class S3ImageStore implements ImageStore {
       return (answer.Body as AsyncIterable<Uint8Array> | undefined) ?? (async function* () {})();
     } catch (error) {
       if (isMissing(error)) return null;
-      throw unavailable(error);
+      throw this.unavailable(error);
     }
   }
 
@@ -93,7 +97,7 @@ export class S3ImageStore implements ImageStore {
       return { key, size, etag: quoted(answer.ETag, size) };
     } catch (error) {
       if (isMissing(error)) return null;
-      throw unavailable(error);
+      throw this.unavailable(error);
     }
   }
 
@@ -126,6 +130,12 @@ export class S3ImageStore implements ImageStore {
     return keys;
   }
 
+  /** The bucket did not answer (or refused): reported, and the request may succeed later. */
+  private unavailable(cause: unknown): ServiceUnavailable {
+    this.onOutage(cause);
+    return storageUnavailable('Photo storage is not answering; try again in a moment.', 30, cause);
+  }
+
   /** Closes the client's sockets. */
   close(): void {
     this.client.destroy();
@@ -140,15 +150,4 @@ function quoted(etag: string | undefined, size: number): string {
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
-}
-
-/** The bucket did not answer (or refused): the request may succeed later. */
-function unavailable(cause: unknown): ServiceUnavailable {
-  const error = new ServiceUnavailable(
-    'images.storage_unavailable',
-    'Photo storage is not answering; try again in a moment.',
-    30,
-  );
-  (error as { cause?: unknown }).cause = cause;
-  return error;
 }

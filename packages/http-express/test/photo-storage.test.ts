@@ -19,15 +19,19 @@ describe('photos in S3 (s3rver), through a storage outage', () => {
   let s3: Awaited<ReturnType<typeof startS3rver>>;
   let t: TestApp;
   let jpeg: Uint8Array;
+  const logs: string[] = [];
   beforeAll(async () => {
     s3 = await startS3rver('larder-photos', { keepDirectory: true });
-    t = await startPhotoApp({
-      SERVICE_S3_BUCKET: 'larder-photos',
-      SERVICE_S3_ENDPOINT: s3.options.endpoint!,
-      SERVICE_S3_REGION: 'us-east-1',
-      SERVICE_S3_ACCESS_KEY_ID: 'S3RVER',
-      SERVICE_S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
+    t = await startPhotoApp(
+      {
+        SERVICE_S3_BUCKET: 'larder-photos',
+        SERVICE_S3_ENDPOINT: s3.options.endpoint!,
+        SERVICE_S3_REGION: 'us-east-1',
+        SERVICE_S3_ACCESS_KEY_ID: 'S3RVER',
+        SERVICE_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+      { logs },
+    );
     jpeg = await jpegOf(640, 480);
   });
   afterAll(async () => {
@@ -62,6 +66,15 @@ describe('photos in S3 (s3rver), through a storage outage', () => {
     const failedUpload = await upload(t, t.owner, recipeId, jpeg);
     expect(failedUpload.status).toBe(503); // worth trying again, and says when
     expect(Number(failedUpload.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await upload(t, t.owner, recipeId, jpeg)).status).toBe(503);
+    // Why, said once for the outage (at warn: a bucket comes back by itself), not once per request.
+    const said = logs
+      .map((line) => JSON.parse(line) as { level: number; msg: string; reason?: string; err?: unknown })
+      .filter((line) => line.msg.startsWith('photo storage cannot be used'));
+    expect(said).toEqual([
+      expect.objectContaining({ level: 40, reason: expect.stringContaining('ECONNREFUSED') }),
+    ]);
+    expect(said[0]).not.toHaveProperty('err');
     expect(
       (await request(t.app).get(`/images/${recipeId}/${image.id}/thumb.jpg`).set('Cookie', t.owner.cookie))
         .status,
