@@ -197,6 +197,12 @@ function parseTrustedProxies(value: string | undefined): string[] {
   return entries;
 }
 
+/** A number written in decimal digits (`12`), else null: Number() also reads `0xc`, `1e1` and `12.0`. */
+function wholeNumber(value: string): number | null {
+  const digits = value.trim();
+  return /^\d{1,6}$/u.test(digits) ? Number(digits) : null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { host, port } = parseAddr(env['SERVICE_ADDR'] ?? ':8060');
   const publicUrl = env['SERVICE_PUBLIC_URL']?.trim() || undefined;
@@ -204,16 +210,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logFormat = env['SERVICE_LOG_FORMAT'] ?? 'json';
   if (logFormat !== 'json' && logFormat !== 'pretty')
     throw new ConfigError('SERVICE_LOG_FORMAT must be json or pretty');
-  const imageWorkers = Number(env['SERVICE_IMAGE_WORKERS'] ?? 2);
-  if (!Number.isInteger(imageWorkers) || imageWorkers < 1 || imageWorkers > 32) {
+  const imageWorkers = wholeNumber(env['SERVICE_IMAGE_WORKERS'] ?? '2');
+  if (imageWorkers === null || imageWorkers < 1 || imageWorkers > 32) {
     throw new ConfigError('SERVICE_IMAGE_WORKERS must be an integer from 1 to 32');
   }
   const imageRenderer = env['SERVICE_IMAGE_RENDERER']?.trim() || 'auto';
   if (imageRenderer !== 'auto' && imageRenderer !== 'sharp' && imageRenderer !== 'jimp') {
     throw new ConfigError('SERVICE_IMAGE_RENDERER must be auto, sharp or jimp');
   }
-  const cost = Number(env['SERVICE_BCRYPT_COST'] ?? 10);
-  if (!Number.isInteger(cost) || cost < 10 || cost > 15)
+  const cost = wholeNumber(env['SERVICE_BCRYPT_COST'] ?? '10');
+  if (cost === null || cost < 10 || cost > 15)
     throw new ConfigError('SERVICE_BCRYPT_COST must be an integer from 10 to 15');
   return {
     host,

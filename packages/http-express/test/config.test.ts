@@ -157,3 +157,25 @@ describe('loadConfig: empty values', () => {
     expect(loadConfig(empty)).toEqual(loadConfig({}));
   });
 });
+
+describe('loadConfig: numbers', () => {
+  it('takes decimal digits', () => {
+    expect(loadConfig({ SERVICE_BCRYPT_COST: '12', SERVICE_IMAGE_WORKERS: ' 4 ' })).toMatchObject({
+      bcryptCost: 12,
+      imageWorkers: 4,
+    });
+  });
+
+  // Number() read each of these as a number in range.
+  it.each(['0xc', '1.2e1', '12.0', '+12'])('refuses SERVICE_BCRYPT_COST=%j (exit 2)', (value) => {
+    expect(() => loadConfig({ SERVICE_BCRYPT_COST: value })).toThrow(
+      new ConfigError('SERVICE_BCRYPT_COST must be an integer from 10 to 15'),
+    );
+  });
+
+  it.each(['0x2', '2e0', '2.0'])('refuses SERVICE_IMAGE_WORKERS=%j (exit 2)', (value) => {
+    expect(() => loadConfig({ SERVICE_IMAGE_WORKERS: value })).toThrow(
+      new ConfigError('SERVICE_IMAGE_WORKERS must be an integer from 1 to 32'),
+    );
+  });
+});
