@@ -6,13 +6,14 @@ import { join } from 'node:path';
 export const LOCK_FILE = 'larder.lock';
 
 /** How often the holder touches its lock file, so that a process elsewhere can tell it lives. */
-const HEARTBEAT_MS = 60_000;
+const HEARTBEAT_MS = 10_000;
 
 /**
  * How long a lock held elsewhere (another host, another container) may go untouched before it is
- * taken for one its holder left: ten heartbeats, room for a busy machine and clocks a little apart.
+ * taken for one its holder left: six heartbeats, room for a busy machine and clocks a little apart,
+ * and short, for a container restarted after a crash (a pid namespace of its own) waits that long.
  */
-export const FOREIGN_LOCK_STALE_MS = 10 * 60_000;
+export const FOREIGN_LOCK_STALE_MS = 60_000;
 
 /** Who holds the lock, when it is held where this process cannot see the holder's pid. */
 export interface ForeignHolder {
@@ -33,7 +34,7 @@ export class DataDirectoryInUse extends Error {
         ? `the embedded database in ${dir} is in use by a Larder process on host ${elsewhere.host} ` +
             `(pid ${pid} there, alive ${Math.round(elsewhere.quietMs / 1000)} s ago): stop that one first ` +
             `(another container on the same volume?); if it is gone for good, delete ${join(dir, LOCK_FILE)} ` +
-            `(a lock not kept alive for ${FOREIGN_LOCK_STALE_MS / 60_000} minutes is taken over by itself)`
+            `(a lock not kept alive for ${FOREIGN_LOCK_STALE_MS / 1000} s is taken over by itself)`
         : `the embedded database in ${dir} is in use by another Larder process (pid ${pid}); ` +
             'stop it first, or give this one another SERVICE_DATA_DIR',
     );
@@ -77,8 +78,8 @@ function pidNamespace(): string | undefined {
  * - a holder this process can see (same host name, same pid namespace) holds it while its pid runs:
  *   one left by a process that is gone (a crash, `kill -9`) is taken over at once;
  * - a holder elsewhere (another host, or another container on the same volume, whose pids mean
- *   nothing here) holds it while it keeps it alive: the holder touches the file every minute, and
- *   only a lock left untouched for ten minutes is taken over.
+ *   nothing here) holds it while it keeps it alive: the holder touches the file every 10 s, and
+ *   only a lock left untouched for a minute is taken over.
  *
  * Answers the function that releases it.
  */

@@ -1,7 +1,7 @@
 /**
  * The embedded database's lock: a holder this process can see is judged by its pid; a holder on
  * another host or in another container (a second container on the same volume) cannot be seen,
- * so its lock is held while it keeps it alive, and only one left untouched for ten minutes is
+ * so its lock is held while it keeps it alive, and only one left untouched for a minute is
  * taken over.
  */
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ it('refuses a lock another host holds and keeps alive, saying how to go on; the 
   expect((refusal as Error).message).toBe(
     `the embedded database in ${dir} is in use by a Larder process on host other-container (pid 7 there, ` +
       `alive 30 s ago): stop that one first (another container on the same volume?); if it is gone for good, ` +
-      `delete ${lockPath()} (a lock not kept alive for 10 minutes is taken over by itself)`,
+      `delete ${lockPath()} (a lock not kept alive for 60 s is taken over by itself)`,
   );
   expect(JSON.parse(readFileSync(lockPath(), 'utf8'))).toMatchObject({ host: 'other-container', pid: 7 });
 });
@@ -48,7 +48,7 @@ it('refuses a lock of another container with the same host name: its pids are no
   expect(() => lockDataDirectory(dir)).toThrow(DataDirectoryInUse);
 });
 
-it('takes over a lock elsewhere left untouched for ten minutes', () => {
+it('takes over a lock elsewhere left untouched for a minute', () => {
   foreignLock(FOREIGN_LOCK_STALE_MS + 60_000);
   const release = lockDataDirectory(dir);
   expect(JSON.parse(readFileSync(lockPath(), 'utf8'))).toMatchObject({ host: hostname(), pid: process.pid });
