@@ -29,3 +29,21 @@ export function pageTitle(page: PageContent): string | null {
   const site = page.meta['og:site_name'];
   return withoutSiteName(page.meta['og:title'], site) ?? withoutSiteName(page.title, site);
 }
+
+/** What may follow a recipe's name in a page's title: a separator, a byline or a bracket. */
+const AFTER_NAME = /^\s*(?:[–—|:·•»\-/(（[【]|by\s|von\s|par\s)/iu;
+
+/**
+ * The title of a page without structured data: its own title (`pageTitle`), unless that is the
+ * page's first `<h1>` with more after it, which is a site's name or a subtitle a site without
+ * og:site_name adds ("Shakshuka – Tom's Food Diary", "Apfelstrudel | Backen mit Herz", "豚の生姜焼き
+ * by はなこ 【クックパッド】" → the `<h1>`'s words). An `<h1>` that is not where the title starts is
+ * taken for a stray one (a site's banner, another recipe's), and the page's title stands.
+ */
+export function titleOfPlainPage(page: PageContent, heading: string | null): string | null {
+  const title = pageTitle(page);
+  if (title === null || heading === null) return title ?? heading;
+  const name = heading.trim();
+  const starts = WORDS.test(name) && title.toLowerCase().startsWith(name.toLowerCase());
+  return starts && AFTER_NAME.test(title.slice(name.length)) ? name : title;
+}

@@ -7,7 +7,7 @@ import { recipeFromMicrodata } from './microdata-recipe.js';
 import type { PageContent } from './page-content.js';
 import { groupsFromBlocks, sectionsFromBlocks } from './names-from-page.js';
 import { recipeFromBlocks } from './page-structure.js';
-import { pageTitle } from './page-title.js';
+import { pageTitle, titleOfPlainPage } from './page-title.js';
 import { recipeFromJsonLd } from './schema-recipe.js';
 import { absoluteAddress, isWebAddress } from './web-address.js';
 
@@ -111,8 +111,9 @@ export function readRecipePage(page: PageContent): DraftReading {
     recipe.cookTime === null;
   const fromBlocks = recipeFromBlocks(page.blocks);
   if (incomplete) {
-    // Without structured data, the page's own title names the recipe more surely than its first <h1>.
-    if (recipe.title === null) fromBlocks.title = pageTitle(page) ?? fromBlocks.title;
+    // Without structured data, the page's own title names the recipe more surely than its first <h1>
+    // (unless the title is that <h1> with a site's name after it).
+    if (recipe.title === null) fromBlocks.title = titleOfPlainPage(page, fromBlocks.title);
     recipe = completed(recipe, fromBlocks);
   }
   // Structured data that names the ingredients without any amount, beside a page that shows them with theirs.

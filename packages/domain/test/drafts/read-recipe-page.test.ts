@@ -438,6 +438,18 @@ describe('readRecipePage: without JSON-LD', () => {
     expect(read(page({ title: 'Lamb curry - quick' })).title).toBe('Lamb curry - quick');
   });
 
+  it.each([
+    ["Shakshuka – Tom's Food Diary", 'Shakshuka', 'Shakshuka'],
+    ['Omas Apfelstrudel | Backen mit Herz', 'Omas Apfelstrudel', 'Omas Apfelstrudel'],
+    ['Lemon tart: the only one you need', 'Lemon Tart', 'Lemon Tart'],
+    ['簡単！豚の生姜焼き by はなこ 【クックパッド】', '簡単！豚の生姜焼き', '簡単！豚の生姜焼き'],
+    ['Lemon tartlets', 'Lemon tart', 'Lemon tartlets'],
+    ['Pea soup - Simple Kitchen', 'Simple Kitchen', 'Pea soup - Simple Kitchen'],
+  ])('without structured data, a page titled %j whose <h1> is %j is named %j', (title, h1, expected) => {
+    const draft = read(page({ title, blocks: [{ kind: 'heading', level: 1, text: h1 }] }));
+    expect(draft.title).toBe(expected);
+  });
+
   it('falls back to meta tags for title, description and photo', () => {
     const draft = read(
       page({
