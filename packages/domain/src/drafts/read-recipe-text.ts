@@ -37,6 +37,25 @@ function headingOf(line: string): string {
     .trim();
 }
 
+/** "- [ ] 2 eggs", "* [x] 2 eggs": an item of a checklist, its box taken off. */
+const CHECKBOX = /^([*+-])\s*\[[ xX]?\]\s*/u;
+
+/**
+ * A line of markdown (as a notes app or an AI answer writes it) in plain words: a line wholly in
+ * bold ("**Dressing**", "**Method:**") a heading, the bold marks inside a line ("**Serves:** 2")
+ * taken off, a checklist item a bullet.
+ */
+function plainLine(line: string): string {
+  const bold = /^\*\*([^*]+)\*\*(:?)$/u.exec(line);
+  if (bold) return `## ${bold[1]!.trim()}${bold[2]}`;
+  return line.replace(/\*\*|__/gu, '').replace(CHECKBOX, '$1 ');
+}
+
+/** "## Dressing", "### For the sauce": a markdown heading. */
+function isMarkedHeading(line: string): boolean {
+  return /^#{1,6}\s/u.test(line) && !/\p{N}/u.test(line);
+}
+
 function isHeading(line: string, pattern: RegExp): boolean {
   const text = headingOf(line);
   return pattern.test(text) && text.split(/\s+/u).length <= 5;
@@ -69,7 +88,7 @@ function looksLikeIngredient(line: string): boolean {
 export function readRecipeText(text: string): DraftReading {
   const lines = repairMojibake(text)
     .split(/\r\n?|\n/u)
-    .map((line) => line.replace(/\s+/gu, ' ').trim());
+    .map((line) => plainLine(line.replace(/\s+/gu, ' ').trim()));
   const recipe = emptyRecipe();
   const first = lines.findIndex((line) => line !== '');
   recipe.title = first === -1 ? null : headingOf(lines[first]!);
@@ -129,14 +148,16 @@ export function readRecipeText(text: string): DraftReading {
     }
     if (part === 'description') description.push(line);
     else if (part === 'ingredients') {
-      const heading = groupHeading(headingOf(line) + (line.endsWith(':') ? ':' : ''));
+      const heading = isMarkedHeading(line)
+        ? headingOf(line)
+        : groupHeading(headingOf(line) + (line.endsWith(':') ? ':' : ''));
       if (heading !== null && !BULLET.test(line)) groups.push({ name: heading, lines: [] });
       else groups[groups.length - 1]!.lines.push(line.replace(BULLET, ''));
     } else if (part === 'instructions') {
       if (NUMBERED.test(line) || BULLET.test(line)) {
         endParagraph();
         sections[sections.length - 1]!.steps.push(...splitInstructions([line.replace(BULLET, '')]));
-      } else if (groupHeading(line) !== null && line.endsWith(':')) {
+      } else if (isMarkedHeading(line) || (groupHeading(line) !== null && line.endsWith(':'))) {
         endParagraph();
         sections.push({ name: headingOf(line), steps: [] });
       } else paragraph.push(line);

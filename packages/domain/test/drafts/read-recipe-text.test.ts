@@ -97,6 +97,32 @@ Light and quick.
     expect(draft.steps.map((s) => s.text)).toEqual(['Bake 50 minutes, cook 5 minutes.']);
   });
 
+  it('reads markdown: bold facts and headings, headings of groups, checklist items', () => {
+    const draft = read(`# Caesar salad
+
+**Serves:** 2
+**Prep time:** 15 minutes
+
+**Ingredients**
+
+### Dressing
+- [ ] 1 tsp mustard
+- [x] 3 tbsp mayonnaise
+
+### Salad
+* 2 eggs
+
+**Method:**
+1. Whisk the dressing.
+2. Toss the salad.`);
+    expect(draft).toMatchObject({ title: 'Caesar salad', servings: 2, prepMinutes: 15 });
+    expect(draft.ingredientGroups.map((g) => [g.name, g.ingredients.map((i) => i.name)])).toEqual([
+      ['Dressing', ['mustard', 'mayonnaise']],
+      ['Salad', ['eggs']],
+    ]);
+    expect(draft.steps.map((s) => s.text)).toEqual(['Whisk the dressing.', 'Toss the salad.']);
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
