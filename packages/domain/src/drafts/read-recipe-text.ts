@@ -61,21 +61,40 @@ function isHeading(line: string, pattern: RegExp): boolean {
   return pattern.test(text) && text.split(/\s+/u).length <= 5;
 }
 
+/** One yield of a line of facts: "Serves 3", "Makes 12 cookies", "4 servings", "Für 4 Personen". */
+const YIELD_FACT =
+  /^(?:(?:serves|servings|yields?|makes|portionen|für)\s*:?\s*(\d+(?:\s*[-–]\s*\d+)?(?:\s+\p{L}+){0,2})|(\d+(?:\s*[-–]\s*\d+)?)\s*(?:servings|portions|portionen|personen|people))$/iu;
+/** What parts a line of facts: ·, |, •, ;, a comma or a slash (but not inside "1,5" or "1/2"). */
+const FACT_SEPARATOR = /\s*(?:[;|·•]|(?<!\d)[,/]|[,/](?!\d))\s*/u;
+
+interface LineFacts {
+  yields?: string;
+  prep?: string;
+  cook?: string;
+}
+
 /**
- * A line that names only times, run together ("Prep 30 minutes, bake 50 minutes", "Prep: 10 min |
- * Cook: 20 min · Total: 30 min"): its preparation and cooking times. Null when any part of the
- * line is something else ("Bake 30 minutes, then cool").
+ * A line made only of facts, run together ("Serves 3 · Prep: 10 mins · Cook: 15 mins", "Prep 30
+ * minutes, bake 50 minutes", "Prep: 10 min | Cook: 20 min · Total: 30 min"): its yield,
+ * preparation and cooking times. Null when any part of the line is something else ("Bake 30
+ * minutes, then cool").
  */
-function timesOfLine(line: string): { prep?: string; cook?: string } | null {
-  const times: { prep?: string; cook?: string } = {};
-  for (const part of line.split(/\s*[,;|·•]\s*/u)) {
-    const fact = TIME_FACT.exec(part.replace(/\.$/u, '').trim());
+function factsOfLine(line: string): LineFacts | null {
+  const facts: LineFacts = {};
+  for (const part of line.replace(/\.$/u, '').split(FACT_SEPARATOR)) {
+    const text = part.replace(/\.$/u, '').trim();
+    const yields = YIELD_FACT.exec(text);
+    if (yields) {
+      facts.yields ??= yields[1] ?? yields[2]!;
+      continue;
+    }
+    const fact = TIME_FACT.exec(text);
     if (!fact) return null;
     const label = fact[1]!.toLowerCase();
-    if (/^(?:prep|vorbereitung|arbeitszeit)/u.test(label)) times.prep ??= fact[2]!;
-    else if (!/^(?:total|gesamt)/u.test(label)) times.cook ??= fact[2]!;
+    if (/^(?:prep|vorbereitung|arbeitszeit)/u.test(label)) facts.prep ??= fact[2]!;
+    else if (!/^(?:total|gesamt)/u.test(label)) facts.cook ??= fact[2]!;
   }
-  return times;
+  return facts;
 }
 
 function looksLikeIngredient(line: string): boolean {
@@ -123,15 +142,16 @@ export function readRecipeText(text: string): DraftReading {
       part = 'notes';
       continue;
     }
+    const facts = part === 'instructions' ? null : factsOfLine(line);
+    if (facts) {
+      if (facts.yields && recipe.yields.length === 0) recipe.yields = [facts.yields];
+      if (facts.prep) recipe.prepTime ??= facts.prep;
+      if (facts.cook) recipe.cookTime ??= facts.cook;
+      continue;
+    }
     const servings = YIELD.exec(line);
     if (servings && recipe.yields.length === 0 && part !== 'instructions') {
       recipe.yields = [servings[1] ?? servings[2]!];
-      continue;
-    }
-    const times = part === 'instructions' ? null : timesOfLine(line);
-    if (times) {
-      if (times.prep) recipe.prepTime ??= times.prep;
-      if (times.cook) recipe.cookTime ??= times.cook;
       continue;
     }
     const prep = PREP.exec(line);

@@ -85,6 +85,19 @@ Light and quick.
     expect(draft).toMatchObject({ prepMinutes, cookMinutes, description: 'A cake for autumn.' });
   });
 
+  it.each([
+    ['Serves 3 · Prep: 10 mins · Cook: 15 mins', 3, 10, 15],
+    ['Serves 4 | Prep 15 min | Cook 45 min', 4, 15, 45],
+    ['Makes 12 cookies/Prep 20 min / Cook 40 min', 12, 20, 40],
+    ['4 servings; prep 5 min; cook 1,5 hours', 4, 5, 90],
+    ['Für 2 Personen • Arbeitszeit: 15 Min. • Kochzeit: 10 Min.', 2, 15, 10],
+  ])('reads a line of facts run together: %j', (line, servings, prepMinutes, cookMinutes) => {
+    const draft = read(
+      `Plum cake\n${line}\nA cake for autumn.\n\nIngredients\n500 g plums\n\nMethod\nBake it.`,
+    );
+    expect(draft).toMatchObject({ servings, prepMinutes, cookMinutes, description: 'A cake for autumn.' });
+  });
+
   it('leaves a line that is more than times to the description or the steps', () => {
     const draft = read(
       `Plum cake\nBake 30 minutes, then cool.\n\nIngredients\n500 g plums\n\nMethod\nBake 50 minutes, cook 5 minutes.`,
