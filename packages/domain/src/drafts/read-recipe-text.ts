@@ -24,7 +24,7 @@ const PREP = /^(?:prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|arbeitszei
 const COOK = /^(?:cook(?:ing)?(?:\s*time)?|bake(?:\s*time)?|kochzeit|backzeit|garzeit)\s*:\s*(.+)$/iu;
 /** One time of a line of times: "Prep 30 minutes", "bake: 1 hr", "Total time 45 min". */
 const TIME_FACT =
-  /^(prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|arbeitszeit|cook(?:ing)?(?:\s*time)?|bak(?:e|ing)(?:\s*time)?|kochzeit|backzeit|garzeit|total(?:\s*time)?|gesamtzeit)\s*:?\s*(\d.*)$/iu;
+  /^(prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|zubereitung(?:szeit)?|arbeitszeit|cook(?:ing)?(?:\s*time)?|bak(?:e|ing)(?:\s*time)?|kochzeit|backzeit|garzeit|total(?:\s*time)?|gesamtzeit)\s*(:?)\s*(\d.*)$/iu;
 const BULLET = /^[•·▪◦‣∙○●*–—-]\s*/u;
 const NUMBERED = /^(?:(?:step|schritt)\s*)?\d{1,2}\s*[.):]\s*(?!\d)/iu;
 
@@ -56,6 +56,15 @@ function isMarkedHeading(line: string): boolean {
   return /^#{1,6}\s/u.test(line) && !/\p{N}/u.test(line);
 }
 
+/** "Zutaten für 2 Personen", "Ingredients for 4 people", "Ingredients (serves 4)": the yield a heading names. */
+const HEADING_YIELD =
+  /\b(?:für|for|serves|makes)\s+(\d+)\b|\((\d+)\s*(?:servings|portionen|personen|people)?\)/iu;
+
+function headingYield(line: string): string | null {
+  const found = HEADING_YIELD.exec(line);
+  return found ? (found[1] ?? found[2]!) : null;
+}
+
 function isHeading(line: string, pattern: RegExp): boolean {
   const text = headingOf(line);
   return pattern.test(text) && text.split(/\s+/u).length <= 5;
@@ -77,9 +86,10 @@ interface LineFacts {
  * A line made only of facts, run together ("Serves 3 · Prep: 10 mins · Cook: 15 mins", "Prep 30
  * minutes, bake 50 minutes", "Prep: 10 min | Cook: 20 min · Total: 30 min"): its yield,
  * preparation and cooking times. Null when any part of the line is something else ("Bake 30
- * minutes, then cool").
+ * minutes, then cool"). Among the steps, a time is a fact only when a colon follows its label
+ * ("Kochzeit: 10 Min.").
  */
-function factsOfLine(line: string): LineFacts | null {
+function factsOfLine(line: string, amongSteps: boolean): LineFacts | null {
   const facts: LineFacts = {};
   for (const part of line.replace(/\.$/u, '').split(FACT_SEPARATOR)) {
     const text = part.replace(/\.$/u, '').trim();
@@ -91,10 +101,33 @@ function factsOfLine(line: string): LineFacts | null {
     const fact = TIME_FACT.exec(text);
     if (!fact) return null;
     const label = fact[1]!.toLowerCase();
-    if (/^(?:prep|vorbereitung|arbeitszeit)/u.test(label)) facts.prep ??= fact[2]!;
-    else if (!/^(?:total|gesamt)/u.test(label)) facts.cook ??= fact[2]!;
+    // Among the steps, "Bake 30 minutes" is a step: a time there is a fact only with a colon.
+    if (amongSteps && fact[2] === '') return null;
+    if (/^(?:prep|vorbereitung|zubereitung|arbeitszeit)/u.test(label)) facts.prep ??= fact[3]!;
+    else if (!/^(?:total|gesamt)/u.test(label)) facts.cook ??= fact[3]!;
   }
   return facts;
+}
+
+/** Whether a line ends a sentence: ".", "!", "?" (a closing quote or bracket after it). */
+function endsSentence(line: string): boolean {
+  return /[.!?…]["'”’)]*$/u.test(line);
+}
+
+/**
+ * The steps of a paragraph of unnumbered lines: one step, its lines joined, when any line is broken
+ * mid-sentence (text with hard line breaks); else a step a line, each line ending a sentence and the
+ * next starting with a capital ("Die Eier trennen.\nDie Butter erhitzen.").
+ */
+function stepsOfParagraph(lines: readonly string[]): string[] {
+  if (lines.length === 0) return [];
+  if (lines.slice(0, -1).some((line) => !endsSentence(line))) return [lines.join(' ')];
+  const steps = [lines[0]!];
+  for (const line of lines.slice(1)) {
+    if (/^\p{Lu}/u.test(line)) steps.push(line);
+    else steps[steps.length - 1] += ` ${line}`;
+  }
+  return steps;
 }
 
 function looksLikeIngredient(line: string): boolean {
@@ -118,7 +151,7 @@ export function readRecipeText(text: string): DraftReading {
   const sections: FoundSection[] = [{ name: null, steps: [] }];
   const paragraph: string[] = [];
   const endParagraph = (): void => {
-    if (paragraph.length > 0) sections[sections.length - 1]!.steps.push(paragraph.join(' '));
+    sections[sections.length - 1]!.steps.push(...stepsOfParagraph(paragraph));
     paragraph.length = 0;
   };
   for (const line of lines.slice(first + 1)) {
@@ -130,6 +163,8 @@ export function readRecipeText(text: string): DraftReading {
     if (isHeading(line, INGREDIENTS)) {
       endParagraph();
       part = 'ingredients';
+      const yields = headingYield(line);
+      if (yields !== null && recipe.yields.length === 0) recipe.yields = [yields];
       continue;
     }
     if (isHeading(line, INSTRUCTIONS)) {
@@ -142,7 +177,7 @@ export function readRecipeText(text: string): DraftReading {
       part = 'notes';
       continue;
     }
-    const facts = part === 'instructions' ? null : factsOfLine(line);
+    const facts = factsOfLine(line, part === 'instructions');
     if (facts) {
       if (facts.yields && recipe.yields.length === 0) recipe.yields = [facts.yields];
       if (facts.prep) recipe.prepTime ??= facts.prep;

@@ -136,6 +136,55 @@ Light and quick.
     expect(draft.steps.map((s) => s.text)).toEqual(['Whisk the dressing.', 'Toss the salad.']);
   });
 
+  it('reads German: servings in the ingredients heading, a step a sentence line, times after the steps', () => {
+    const draft = read(`Kaiserschmarrn
+
+Zutaten für 2 Personen:
+125 g Mehl
+4 Eier
+
+Zubereitung:
+Die Eier trennen. Alles glatt rühren.
+Die Butter erhitzen und 4 Min. backen.
+Den Teig wenden und servieren.
+
+Arbeitszeit: 15 Min.
+Zubereitungszeit: 30 Min.
+Kochzeit: 10 Min.`);
+    expect(draft).toMatchObject({ servings: 2, prepMinutes: 15, cookMinutes: 10 });
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => i.name)).toEqual(['Mehl', 'Eier']);
+    expect(draft.steps.map((s) => s.text)).toEqual([
+      'Die Eier trennen. Alles glatt rühren.',
+      'Die Butter erhitzen und 4 Min. backen.',
+      'Den Teig wenden und servieren.',
+    ]);
+  });
+
+  it.each([
+    ['Ingredients for 5 people', 5],
+    ['Ingredients (serves 6):', 6],
+    ['Zutaten für 3', 3],
+  ])('reads the servings a heading names: %j', (heading, servings) => {
+    const draft = read(`Soup\n${heading}\n2 leeks\nMethod\nCook.`);
+    expect(draft.servings).toBe(servings);
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => i.name)).toEqual(['leeks']);
+  });
+
+  it('keeps a paragraph with hard line breaks one step, and a time without a colon among the steps a step', () => {
+    const draft = read(`Soup
+Method
+Soften the leeks in the butter. Add
+the stock and simmer.
+Season.
+
+Bake 30 minutes.`);
+    expect(draft.steps.map((s) => s.text)).toEqual([
+      'Soften the leeks in the butter. Add the stock and simmer. Season.',
+      'Bake 30 minutes.',
+    ]);
+    expect(draft.cookMinutes).toBeNull();
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
