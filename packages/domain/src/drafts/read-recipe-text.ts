@@ -60,6 +60,14 @@ function isMarkedHeading(line: string): boolean {
 const HEADING_YIELD =
   /\b(?:für|for|serves|makes)\s+(\d+)\b|\((\d+)\s*(?:servings|portionen|personen|people)?\)/iu;
 
+/** The lines of pasted text: spaces tidied, markdown plain, page footers left out. */
+function pastedLines(text: string): string[] {
+  return repairMojibake(text)
+    .split(/\r\n?|\n/u)
+    .map((line) => plainLine(line.replace(/\s+/gu, ' ').trim()))
+    .filter((line) => !PAGE_FOOTER.test(line));
+}
+
 function headingYield(line: string): string | null {
   const found = HEADING_YIELD.exec(line);
   return found ? (found[1] ?? found[2]!) : null;
@@ -130,6 +138,23 @@ function stepsOfParagraph(lines: readonly string[]): string[] {
   return steps;
 }
 
+/** "Page 12 of 48 The Autumn Table", "Seite 3", "— 12 —", a lone "12": a page's footer in copied text. */
+const PAGE_FOOTER =
+  /^(?:(?:page|seite|p\.)\s*\d+\s*(?:(?:of|von|\/)\s*\d+\b.*)?|[—–-]\s*\d+\s*[—–-]|\d{1,4})$/iu;
+/** The end of an ingredient line that goes on at the next: a comma, "and", "1-inch" (before its noun). */
+const UNFINISHED = /(?:[,(-]|\b(?:and|or|with|into|in|of|to|for|und|oder|mit|für)|\d-\p{L}+)$/iu;
+
+/**
+ * Whether `line` goes on with the ingredient line before it, broken by a hard line break ("1 large
+ * red pepper, seeded and" / "cut into cubes"): it starts in lower case, with no amount or bullet,
+ * and the line before broke off unfinished (a "salt" after a whole line is an ingredient).
+ */
+function continuesIngredient(previous: string, line: string): boolean {
+  if (!/^\p{Ll}/u.test(line) || startsWithNumber(line)) return false;
+  const open = (previous.match(/\(/gu) ?? []).length > (previous.match(/\)/gu) ?? []).length;
+  return open || UNFINISHED.test(previous);
+}
+
 function looksLikeIngredient(line: string): boolean {
   if (BULLET.test(line)) return true;
   if (NUMBERED.test(line)) return false;
@@ -138,9 +163,7 @@ function looksLikeIngredient(line: string): boolean {
 }
 
 export function readRecipeText(text: string): DraftReading {
-  const lines = repairMojibake(text)
-    .split(/\r\n?|\n/u)
-    .map((line) => plainLine(line.replace(/\s+/gu, ' ').trim()));
+  const lines = pastedLines(text);
   const recipe = emptyRecipe();
   const first = lines.findIndex((line) => line !== '');
   recipe.title = first === -1 ? null : headingOf(lines[first]!);
@@ -151,7 +174,8 @@ export function readRecipeText(text: string): DraftReading {
   const sections: FoundSection[] = [{ name: null, steps: [] }];
   const paragraph: string[] = [];
   const endParagraph = (): void => {
-    sections[sections.length - 1]!.steps.push(...stepsOfParagraph(paragraph));
+    const steps = stepsOfParagraph(paragraph).flatMap((step) => splitInstructions([step]));
+    sections[sections.length - 1]!.steps.push(...steps);
     paragraph.length = 0;
   };
   for (const line of lines.slice(first + 1)) {
@@ -206,10 +230,18 @@ export function readRecipeText(text: string): DraftReading {
       const heading = isMarkedHeading(line)
         ? headingOf(line)
         : groupHeading(headingOf(line) + (line.endsWith(':') ? ':' : ''));
-      if (heading !== null && !BULLET.test(line)) groups.push({ name: heading, lines: [] });
-      else groups[groups.length - 1]!.lines.push(line.replace(BULLET, ''));
+      const list = groups[groups.length - 1]!.lines;
+      const previous = list[list.length - 1];
+      if (previous !== undefined && continuesIngredient(previous, line))
+        list[list.length - 1] = `${previous} ${line}`;
+      else if (heading !== null && !BULLET.test(line)) groups.push({ name: heading, lines: [] });
+      else list.push(line.replace(BULLET, ''));
     } else if (part === 'instructions') {
-      if (NUMBERED.test(line) || BULLET.test(line)) {
+      // A numbered step starts a paragraph: the lines after it, up to the next number, go on with it.
+      if (NUMBERED.test(line)) {
+        endParagraph();
+        paragraph.push(line);
+      } else if (BULLET.test(line)) {
         endParagraph();
         sections[sections.length - 1]!.steps.push(...splitInstructions([line.replace(BULLET, '')]));
       } else if (isMarkedHeading(line) || (groupHeading(line) !== null && line.endsWith(':'))) {

@@ -185,6 +185,37 @@ Bake 30 minutes.`);
     expect(draft.cookMinutes).toBeNull();
   });
 
+  it('reads a PDF copy with hard line breaks: wrapped steps and ingredient lines, page footers', () => {
+    const draft = read(`Squash soup
+INGREDIENTS
+1 medium squash (about 2 lb),
+peeled, seeded and cut into 1-inch
+cubes
+1 large red pepper, seeded and
+cut into cubes
+salt
+METHOD
+1. Heat the oven. Toss the squash
+with the oil and roast for 30 minutes.
+Page 12 of 48 The Autumn Table Cookbook
+2. Meanwhile, heat the remaining oil in a
+large pot and cook the onion for 6 minutes.
+Add the garlic.
+— 13 —
+3. Blend.
+14`);
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => [i.name, i.note])).toEqual([
+      ['squash', 'medium, about 2 lb, peeled, seeded and cut into 1-inch cubes'],
+      ['red pepper', 'large, seeded and cut into cubes'],
+      ['salt', null],
+    ]);
+    expect(draft.steps.map((s) => s.text)).toEqual([
+      'Heat the oven. Toss the squash with the oil and roast for 30 minutes.',
+      'Meanwhile, heat the remaining oil in a large pot and cook the onion for 6 minutes. Add the garlic.',
+      'Blend.',
+    ]);
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
