@@ -16,10 +16,10 @@ import { unitAtStart } from './units.js';
 
 const INGREDIENTS = /^(?:ingredients?|zutaten|you(?:'ll| will)? need|what you need)\b/iu;
 const INSTRUCTIONS =
-  /^(?:instructions?|directions?|method|preparation|steps|how to make(?: it)?|zubereitung|anleitung|so geht'?s|arbeitsschritte)\b/iu;
+  /^(?:instructions?|directions?|method|preparation|steps|how to(?: make(?: it)?)?|zubereitung|anleitung|so geht'?s|arbeitsschritte)\b/iu;
 const NOTES = /^(?:notes?|tips?|hinweise?|tipps?|notizen)\b/iu;
 const YIELD =
-  /^(?:serves|servings|yield|yields|makes|portionen|für)\s*:?\s*(\d+)\b|^(\d+)\s*(?:servings|portionen|personen)\b/iu;
+  /^(?:serves|servings|yield|yields|makes|portionen|für)\s*:?\s*(?:about\s+|ca\.\s*|etwa\s+)?(\d+)\b|^(\d+)\s*(?:servings|portionen|personen)\b/iu;
 const PREP = /^(?:prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|arbeitszeit)\s*:\s*(.+)$/iu;
 const COOK = /^(?:cook(?:ing)?(?:\s*time)?|bake(?:\s*time)?|kochzeit|backzeit|garzeit)\s*:\s*(.+)$/iu;
 /** One time of a line of times: "Prep 30 minutes", "bake: 1 hr", "Total time 45 min". */
@@ -39,6 +39,19 @@ function headingOf(line: string): string {
 
 /** "- [ ] 2 eggs", "* [x] 2 eggs": an item of a checklist, its box taken off. */
 const CHECKBOX = /^([*+-])\s*\[[ xX]?\]\s*/u;
+
+/** "🔸 ", "▪️ ", "✅ ", "👉 ": an emoji at the start of a line, a space after it, stands for a bullet. */
+const EMOJI_BULLET =
+  /^\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*\s+/u;
+/** "1️⃣ Whisk …": a keycap number is a step's number. */
+const KEYCAP_NUMBER = /^(\d)\uFE0F?\u20E3\s*/u;
+/** "#baking #cake": a line of hashtags only, as a post ends. */
+const HASHTAGS = /^#[\p{L}\p{N}_]+(?:\s+#[\p{L}\p{N}_]+)*$/u;
+
+/** A line of a chat message or a post in plain words: an emoji before it a bullet, a keycap number a step's. */
+function withoutEmojiMarks(line: string): string {
+  return line.replace(EMOJI_BULLET, '- ').replace(KEYCAP_NUMBER, '$1. ');
+}
 
 /**
  * A line of markdown (as a notes app or an AI answer writes it) in plain words: a line wholly in
@@ -60,17 +73,24 @@ function isMarkedHeading(line: string): boolean {
 const HEADING_YIELD =
   /\b(?:für|for|serves|makes)\s+(\d+)\b|\((\d+)\s*(?:servings|portionen|personen|people)?\)/iu;
 
-/** The lines of pasted text: spaces tidied, markdown plain, page footers left out. */
+/** The lines of pasted text: spaces tidied, markdown and emoji marks plain, page footers and hashtags left out. */
 function pastedLines(text: string): string[] {
   return repairMojibake(text)
     .split(/\r\n?|\n/u)
-    .map((line) => plainLine(line.replace(/\s+/gu, ' ').trim()))
-    .filter((line) => !PAGE_FOOTER.test(line));
+    .map((line) => withoutEmojiMarks(plainLine(line.replace(/\s+/gu, ' ').trim())))
+    .filter((line) => !PAGE_FOOTER.test(line) && !HASHTAGS.test(line));
 }
 
 function headingYield(line: string): string | null {
   const found = HEADING_YIELD.exec(line);
   return found ? (found[1] ?? found[2]!) : null;
+}
+
+/** The title of the first line: "✨ Brownies ✨" → "Brownies". */
+function titleOf(line: string): string {
+  return headingOf(line)
+    .replace(BULLET, '')
+    .replace(/\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*$/u, '');
 }
 
 function isHeading(line: string, pattern: RegExp): boolean {
@@ -80,7 +100,7 @@ function isHeading(line: string, pattern: RegExp): boolean {
 
 /** One yield of a line of facts: "Serves 3", "Makes 12 cookies", "4 servings", "Für 4 Personen". */
 const YIELD_FACT =
-  /^(?:(?:serves|servings|yields?|makes|portionen|für)\s*:?\s*(\d+(?:\s*[-–]\s*\d+)?(?:\s+\p{L}+){0,2})|(\d+(?:\s*[-–]\s*\d+)?)\s*(?:servings|portions|portionen|personen|people))$/iu;
+  /^(?:(?:serves|servings|yields?|makes|portionen|für)\s*:?\s*(?:about\s+|ca\.\s*|etwa\s+)?(\d+(?:\s*[-–]\s*\d+)?(?:\s+\p{L}+){0,2})|(\d+(?:\s*[-–]\s*\d+)?)\s*(?:servings|portions|portionen|personen|people))$/iu;
 /** What parts a line of facts: ·, |, •, ;, a comma or a slash (but not inside "1,5" or "1/2"). */
 const FACT_SEPARATOR = /\s*(?:[;|·•]|(?<!\d)[,/]|[,/](?!\d))\s*/u;
 
@@ -166,7 +186,7 @@ export function readRecipeText(text: string): DraftReading {
   const lines = pastedLines(text);
   const recipe = emptyRecipe();
   const first = lines.findIndex((line) => line !== '');
-  recipe.title = first === -1 ? null : headingOf(lines[first]!);
+  recipe.title = first === -1 ? null : titleOf(lines[first]!);
   type Part = 'description' | 'ingredients' | 'instructions' | 'notes';
   let part: Part = 'description';
   const description: string[] = [];

@@ -216,6 +216,34 @@ Add the garlic.
     ]);
   });
 
+  it('reads a chat message or a post: emoji bullets, keycap step numbers, hashtags, "makes about 8"', () => {
+    const draft = read(`✨ Nutella Brownies ✨
+Only 3 ingredients!!
+makes about 8
+
+What you need 👇
+🥄 1 cup Nutella
+▪️ 2 large eggs
+✅ 1/2 cup flour
+
+How to 👇
+1️⃣ Preheat oven to 350°F
+2️⃣ Whisk the Nutella and eggs
+
+#brownies #nutella #3ingredients`);
+    expect(draft).toMatchObject({
+      title: 'Nutella Brownies',
+      servings: 8,
+      description: 'Only 3 ingredients!!',
+    });
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => [i.quantity, i.name])).toEqual([
+      [1, 'Nutella'],
+      [2, 'eggs'],
+      [0.5, 'flour'],
+    ]);
+    expect(draft.steps.map((s) => s.text)).toEqual(['Preheat oven to 350°F', 'Whisk the Nutella and eggs']);
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
