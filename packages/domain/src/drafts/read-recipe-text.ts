@@ -175,6 +175,27 @@ function continuesIngredient(previous: string, line: string): boolean {
   return open || UNFINISHED.test(previous);
 }
 
+/** "Olive oil - 6 tbsp", "Flour: 200 g", "Shallot - 1, minced": a name, then its amount (and a note). */
+const NAME_THEN_AMOUNT = /^(\p{L}[^\d:]{0,40}?)\s*(?::|\s[-–—])\s*(\d\S*(?:\s+[^\s,]+){0,2})\s*(,.*)?$/u;
+
+/**
+ * The lines, those written name first in a run of three or more ("Olive oil - 6 tbsp" / "Flour:
+ * 200 g" / …, an ingredient list without a heading) with their amount put first ("6 tbsp Olive
+ * oil"), as the ingredient reader reads them. Fewer in a row are left as they are ("Oven: 180 °C"),
+ * and so are times ("Kochzeit: 10 Min.").
+ */
+function amountsFirst(lines: readonly string[]): string[] {
+  // "Arbeitszeit: 15 Min." is a time, no ingredient.
+  const nameFirst = lines.map((line) => (factsOfLine(line, false) ? null : NAME_THEN_AMOUNT.exec(line)));
+  return lines.map((line, i) => {
+    const run = (j: number): boolean => nameFirst[j] != null;
+    const inRun =
+      run(i) && ((run(i - 1) && run(i - 2)) || (run(i - 1) && run(i + 1)) || (run(i + 1) && run(i + 2)));
+    const [, name, amount, note] = nameFirst[i] ?? [];
+    return inRun ? `${amount} ${name}${note ?? ''}` : line;
+  });
+}
+
 function looksLikeIngredient(line: string): boolean {
   if (BULLET.test(line)) return true;
   if (NUMBERED.test(line)) return false;
@@ -198,7 +219,7 @@ export function readRecipeText(text: string): DraftReading {
     sections[sections.length - 1]!.steps.push(...steps);
     paragraph.length = 0;
   };
-  for (const line of lines.slice(first + 1)) {
+  for (const line of amountsFirst(lines.slice(first + 1))) {
     if (line === '') {
       endParagraph();
       if (part === 'description' && description.length > 0) description.push('');

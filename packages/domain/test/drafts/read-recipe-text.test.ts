@@ -244,6 +244,23 @@ How to 👇
     expect(draft.steps.map((s) => s.text)).toEqual(['Preheat oven to 350°F', 'Whisk the Nutella and eggs']);
   });
 
+  it('reads ingredients written name first, three or more in a row, without a heading', () => {
+    const draft = read(`Vinaigrette
+Oven: 180 °C
+
+Olive oil - 6 tbsp
+Flour: 200 g
+Shallot - 1, minced
+Honey – 1 tsp`);
+    expect(draft.description).toBe('Oven: 180 °C');
+    expect(draft.ingredientGroups[0]!.ingredients.map((i) => [i.quantity, i.unit, i.name, i.note])).toEqual([
+      [6, 'tbsp', 'Olive oil', null],
+      [200, 'g', 'Flour', null],
+      [1, null, 'Shallot', 'minced'],
+      [1, 'tsp', 'Honey', null],
+    ]);
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
