@@ -1,4 +1,5 @@
 import { RECIPE_LIMITS } from '../recipes/recipe-validation.js';
+import { withDecimalFractions } from './quantity.js';
 
 /**
  * Minutes out of a recipe time as pages write it: ISO 8601 ("PT1H30M", "P0DT0H20M", "PT0.5H")
@@ -51,7 +52,8 @@ export function minutesOf(text: string | null | undefined): number | null {
   }
   let total = 0;
   let parts = 0;
-  for (const match of text.matchAll(WORD_PART)) {
+  // "1/2 hour" is half an hour (it was read as "2 hour").
+  for (const match of withDecimalFractions(text).matchAll(WORD_PART)) {
     const unit = match[2]!.toLowerCase();
     const value = number(match[1]);
     if (/^(?:d|days?|tage?n?)$/u.test(unit)) total += value * 1440;

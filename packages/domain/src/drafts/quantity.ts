@@ -25,6 +25,25 @@ const VULGAR: Record<string, number> = {
 };
 const VULGAR_CLASS = `[${Object.keys(VULGAR).join('')}]`;
 
+/** A fraction with the whole number before it, if any: "1/2", "1 1/2", "1-1/2", "½", "1½", "1 ½". */
+const FRACTION_IN_TEXT = new RegExp(
+  String.raw`(?<![\d.,/])(?:(?:(\d{1,4})(?:\s+|-))?(\d{1,3})\s*/\s*(\d{1,3})(?![\d/])|(?:(\d{1,4})\s*)?(${VULGAR_CLASS}))`,
+  'gu',
+);
+
+/** `text` with its fractions written as decimals ("1 1/2 hours" → "1.5 hours", "½ Std." → "0.5 Std."). */
+export function withDecimalFractions(text: string): string {
+  return text.replace(
+    FRACTION_IN_TEXT,
+    (whole, units?: string, top?: string, bottom?: string, vulgarUnits?: string, sign?: string) => {
+      const part = sign !== undefined ? VULGAR[sign]! : Number(top) / Number(bottom);
+      if (!Number.isFinite(part) || part >= 1 || part <= 0) return whole;
+      const before = Number(units ?? vulgarUnits ?? 0);
+      return String(Math.round((before + part) * 1000) / 1000);
+    },
+  );
+}
+
 /** Number words that stand for a count at the start of a line ("Two 14-ounce cans", "eine Prise"). */
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
