@@ -225,7 +225,7 @@ class BlockWriter {
     } else if (
       name === 'ul' ||
       name === 'ol' ||
-      name === 'table' ||
+      (name === 'table' && !isLayoutTable(node)) ||
       (name === 'dl' && inside.part !== undefined)
     ) {
       // A definition list is mostly facts ("Author", "Prep time"), read as paragraphs; one the
@@ -460,6 +460,36 @@ function nestedItems(node: AnyNode, ctx: Context): string[] {
   if (!isElement(node) || isChrome(node, ctx)) return [];
   if (node.name === 'li') return listItem(node, ctx);
   return node.children.flatMap((child) => nestedItems(child, ctx));
+}
+
+/** What a cell of a table that lays out a page holds, and a cell of a table of data does not. */
+const LAYOUT_CONTENT = new Set(['p', 'div', 'ul', 'ol', 'dl', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * A table that lays out a page (as pages of the 2000s do: the whole recipe in a cell, lines parted
+ * by `<br>`) rather than holding rows of data: one of its own cells holds headings, lists,
+ * paragraphs or another table, or lines parted by two `<br>` or more. Its cells are read as any
+ * other content; a table of data gives a row per item ("200 g" + "flour").
+ */
+function isLayoutTable(table: Element): boolean {
+  const cells: Element[] = [];
+  const rows = (node: AnyNode): void => {
+    if (!isElement(node)) return;
+    if (node.name === 'td' || node.name === 'th') return void cells.push(node);
+    if (node.name === 'table' && node !== table) return;
+    for (const child of node.children) rows(child);
+  };
+  rows(table);
+  const holdsLayout = (node: AnyNode, breaks: { n: number }): boolean => {
+    if (!isElement(node)) return false;
+    if (LAYOUT_CONTENT.has(node.name)) return true;
+    if (node.name === 'br' && ++breaks.n >= 2) return true;
+    return node.children.some((child) => holdsLayout(child, breaks));
+  };
+  return cells.some((cell) => {
+    const breaks = { n: 0 };
+    return cell.children.some((child) => holdsLayout(child, breaks));
+  });
 }
 
 /** A table row, cells joined by a space ("200 g" + "flour" → "200 g flour"); a row of header cells only is no item. */

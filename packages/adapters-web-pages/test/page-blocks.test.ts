@@ -124,6 +124,33 @@ describe('readHtmlPage: the blocks of pages without a list for their lists', () 
       ),
     ).toEqual([{ kind: 'list', ordered: false, items: ['200 g flour'] }]);
   });
+
+  it('reads a table that lays out the page (lines parted by <br>, headings or lists in a cell) as content, not as one row', () => {
+    expect(
+      blocksOf(`<main><table><tr><td width="20%">Menu</td><td>
+        <b>Ingredients:</b><br>1 cup flour<br>2 eggs<br><br><b>Directions:</b><br>1. Mix.<br>2. Bake.
+      </td></tr></table></main>`),
+    ).toEqual([
+      { kind: 'paragraph', text: 'Menu', lines: ['Menu'] },
+      { kind: 'paragraph', text: 'Ingredients:', lines: ['Ingredients:'], emphasized: true },
+      { kind: 'paragraph', text: '1 cup flour 2 eggs', lines: ['1 cup flour', '2 eggs'] },
+      { kind: 'paragraph', text: 'Directions:', lines: ['Directions:'], emphasized: true },
+      { kind: 'paragraph', text: '1. Mix. 2. Bake.', lines: ['1. Mix.', '2. Bake.'] },
+    ]);
+    const inCell = blocksOf(
+      '<main><table><tr><td><h2>Ingredients</h2><ul><li>1 cup flour</li><li>2 eggs</li></ul></td></tr></table></main>',
+    );
+    expect(inCell).toEqual([
+      { kind: 'heading', level: 2, text: 'Ingredients' },
+      { kind: 'list', ordered: false, items: ['1 cup flour', '2 eggs'] },
+    ]);
+    // A table of data stays a row per item, a <br> in a cell or not.
+    expect(
+      blocksOf(
+        '<main><table><tr><td>200 g</td><td>flour<br>(sifted)</td></tr><tr><td>2</td><td>eggs</td></tr></table></main>',
+      ),
+    ).toEqual([{ kind: 'list', ordered: false, items: ['200 g flour (sifted)', '2 eggs'] }]);
+  });
 });
 
 describe('readHtmlPage: what the markup says about blocks', () => {
