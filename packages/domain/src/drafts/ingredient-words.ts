@@ -21,7 +21,7 @@ export const SIZE_BEFORE_UNIT =
 export const SOME = /^(?:(?:a\s+)?(?:few|couple(?:\s+of)?|several|little|bit\s+of)|some|etwas)\s+/iu;
 
 /** Words that join a unit to its ingredient and mean nothing more ("a pinch of salt", "200 g de farine"). */
-export const JOINT = /^(?:of|de|d'|di|van)\s+/iu;
+export const JOINT = /^(?:(?:of|de|di|van)\s+|d['’]\s*)/iu;
 
 /** "2 x 400g tins", "8 x pork steaks": the count's multiplication sign. */
 export const TIMES = /^\s*[x×](?:\s+|(?=\d))/iu;
@@ -265,7 +265,7 @@ export const NOTE_WORDS =
 
 /** Phrases that end a name and say how or when it is used: "salt to taste", "flour for dusting". */
 export const TRAILING_NOTE =
-  /\s+(?:to taste|or to taste|for [\p{L}' -]+|to (?:serve|garnish|decorate|season|cover|finish|drizzle|sprinkle|dust|glaze|brush|grease|fry)|optional|divided|as needed|if needed|plus (?:more|extra)\b.*|or more\b.*|at room temperature|room temperature|of (?:your )?choice|of any kind|nach (?:Belieben|Geschmack|Bedarf)|zum [\p{L}]+|für die Form|pour (?:servir|la décoration))$/iu;
+  /\s+(?:to taste|or to taste|for [\p{L}' -]+|to (?:serve|garnish|decorate|season|cover|finish|drizzle|sprinkle|dust|glaze|brush|grease|fry)|optional|divided|as needed|if needed|plus (?:more|extra)\b.*|or more\b.*|at room temperature|room temperature|of (?:your )?choice|of any kind|nach (?:Belieben|Geschmack|Bedarf)|zum [\p{L}]+|für die Form|pour (?:servir|la décoration)|q\.\s*b\.?|quanto basta)$/iu;
 
 /** "cut into 2 cm pieces", "in ¼-inch dice": how it is cut, for the note. */
 export const CUT =

@@ -68,8 +68,36 @@ export const UNITS: Unit[] = [
   // US and imperial
   {
     one: 'tsp',
-    spellings: ['tsp', 'tsps', 'tspn', 'tspns', 'teaspoon', 'teaspoons', 'teasp', 'tea spoon', 'tea spoons'],
-    exact: ['t', 'ts'],
+    spellings: [
+      'tsp',
+      'tsps',
+      'tspn',
+      'tspns',
+      'teaspoon',
+      'teaspoons',
+      'teasp',
+      'tea spoon',
+      'tea spoons',
+      // French, Spanish, Italian
+      'c à café',
+      'c à c',
+      'c à thé',
+      'cuillère à café',
+      'cuillères à café',
+      'cuillerée à café',
+      'cuillerées à café',
+      'cuillère à thé',
+      'cuillères à thé',
+      'cucharadita',
+      'cucharaditas',
+      'cdta',
+      'cdtas',
+      'cdita',
+      'cditas',
+      'cucchiaino',
+      'cucchiaini',
+    ],
+    exact: ['t', 'ts', 'cc'],
   },
   {
     one: 'tbsp',
@@ -87,8 +115,21 @@ export const UNITS: Unit[] = [
       'tablespoons',
       'table spoon',
       'table spoons',
+      // French, Spanish, Italian
+      'c à soupe',
+      'c à s',
+      'cuillère à soupe',
+      'cuillères à soupe',
+      'cuillerée à soupe',
+      'cuillerées à soupe',
+      'cucharada',
+      'cucharadas',
+      'cda',
+      'cdas',
+      'cucchiaio',
+      'cucchiai',
     ],
-    exact: ['T', 'Tb', 'TB'],
+    exact: ['T', 'Tb', 'TB', 'CS'],
   },
   { one: 'cup', many: 'cups', spellings: ['cup', 'cups'], exact: ['c', 'C'] },
   {
@@ -115,7 +156,7 @@ export const UNITS: Unit[] = [
   { one: 'pot', many: 'pots', spellings: ['pot', 'pots'] },
   { one: 'sachet', many: 'sachets', spellings: ['sachet', 'sachets'] },
   { one: 'envelope', many: 'envelopes', spellings: ['envelope', 'envelopes'] },
-  { one: 'pinch', many: 'pinches', spellings: ['pinch', 'pinches'], unmeasured: true },
+  { one: 'pinch', many: 'pinches', spellings: ['pinch', 'pinches', 'pincée', 'pincées'], unmeasured: true },
   { one: 'dash', many: 'dashes', spellings: ['dash', 'dashes'], unmeasured: true },
   { one: 'drop', many: 'drops', spellings: ['drop', 'drops'], unmeasured: true },
   { one: 'splash', many: 'splashes', spellings: ['splash', 'splashes'], unmeasured: true },
@@ -181,8 +222,11 @@ export const UNITS: Unit[] = [
   // Dutch and Scandinavian spoons, as those households write them
   { one: 'eetlepel', many: 'eetlepels', spellings: ['eetlepel', 'eetlepels', 'eetl'] },
   { one: 'theelepel', many: 'theelepels', spellings: ['theelepel', 'theelepels', 'theel'] },
-  { one: 'msk', spellings: ['msk', 'spsk'] },
+  { one: 'msk', spellings: ['msk', 'spsk', 'ss'] },
   { one: 'tsk', spellings: ['tsk'] },
+  // A Swedish "kryddmått", a pinch of 1 ml.
+  { one: 'krm', spellings: ['krm'] },
+  { one: 'st', spellings: ['st'] },
   // Sizes
   { one: 'cm', spellings: ['cm', 'centimeter', 'centimeters', 'centimetre', 'centimetres'] },
   { one: 'mm', spellings: ['mm'] },
@@ -216,6 +260,8 @@ export function unitAtStart(text: string): UnitMatch | null {
   const match = AT_START.exec(text);
   if (!match) return null;
   const written = match[0];
+  // "c. à …" is a French spoon ("c. à soupe", "c. à dessert"), never a cup.
+  if (/^c\.?$/iu.test(written) && /^\s*à\s/iu.test(text.slice(written.length))) return null;
   const unit = unitNamed(written);
   return unit ? { unit, text: written } : null;
 }
@@ -230,7 +276,7 @@ export function unitNamed(spelling: string): Unit | null {
   const bare = spelling
     .trim()
     .replace(/\.$/u, '')
-    .replace(/\.?\s+/gu, ' ');
+    .replace(/\.\s*|\s+/gu, ' ');
   // The pattern matched without case; the exact spellings ("T" a tablespoon, "t" a teaspoon) are checked with it.
   return BY_SPELLING.get(bare.toLowerCase()) ?? BY_EXACT.get(bare) ?? null;
 }

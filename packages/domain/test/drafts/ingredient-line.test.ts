@@ -143,6 +143,46 @@ describe('readIngredientLine: units', () => {
   });
 });
 
+describe('readIngredientLine: spoons and counts in French, Spanish, Italian and Scandinavian', () => {
+  it.each([
+    ["2 c. à soupe d'huile d'olive", 2, 'tbsp', "huile d'olive"],
+    ['1 c. à café de muscade', 1, 'tsp', 'muscade'],
+    ['1 c.à.s. de sucre', 1, 'tbsp', 'sucre'],
+    ['2 c. à c. de sel', 2, 'tsp', 'sel'],
+    ['3 cuillères à soupe de crème', 3, 'tbsp', 'crème'],
+    ['1 cuillère à café de cannelle', 1, 'tsp', 'cannelle'],
+    ['2 CS huile', 2, 'tbsp', 'huile'],
+    ['1 cc de vanille', 1, 'tsp', 'vanille'],
+    ['2 cucharadas de aceite', 2, 'tbsp', 'aceite'],
+    ['1 cucharadita de sal', 1, 'tsp', 'sal'],
+    ["2 cucchiai di olio d'oliva", 2, 'tbsp', "olio d'oliva"],
+    ['1 cucchiaino di zucchero', 1, 'tsp', 'zucchero'],
+    ['2 ss olje', 2, 'msk', 'olje'],
+    ['1 tsk salt', 1, 'tsk', 'salt'],
+    ['1 krm salt', 1, 'krm', 'salt'],
+    ['3 st ägg', 3, 'st', 'ägg'],
+    ['1 pincée de sel', 1, 'pinch', 'sel'],
+  ])('reads "%s" as %s %s %s', (line, quantity, unit, name) => {
+    const reading = read(line);
+    expect([reading.quantity, reading.unit, reading.name]).toEqual([quantity, unit, name]);
+  });
+
+  it('never reads "c." before "à" as a cup, and doubts a spoon it does not know', () => {
+    const reading = readIngredientLine('2 c. à dessert de sucre');
+    expect(reading.ingredient.unit).not.toBe('cups');
+    expect(reading.sure).toBe(false);
+  });
+
+  it('drops "d\'" after a unit, with either apostrophe', () => {
+    expect(read("5 cl d'eau froide").name).toBe('eau froide');
+    expect(read('5 cl d’eau froide').name).toBe('eau froide');
+  });
+
+  it('takes "q.b." (quanto basta) for a note', () => {
+    expect(read('sale q.b.')).toEqual({ quantity: null, unit: null, name: 'sale', note: 'q.b.' });
+  });
+});
+
 describe('readIngredientLine: name and note', () => {
   it.each<[string, Ingredient]>([
     [
