@@ -9,7 +9,7 @@ import {
 } from './instruction-text.js';
 import type { PageBlock } from './page-content.js';
 import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
-import { TIME_FIELDS, YIELD } from './page-text-facts.js';
+import { TIME_FIELDS, yieldInText } from './page-text-facts.js';
 
 /**
  * A recipe read from the page's visible structure, for pages without JSON-LD or microdata: the
@@ -302,18 +302,24 @@ export function recipeFromBlocks(pageBlocks: readonly PageBlock[]): FoundRecipe 
     recipe.instructionSections = instructionSections(blocksOfPart(blocks, 'instructions'));
   }
   recipe.instructionSections = withoutYieldAtTheEnd(recipe.instructionSections);
+  // A yield stated as a fact ("Servings: 8") wins over one said in a story before it ("One batch makes 2 cups").
+  let stated: string | null = null;
+  let said: string | null = null;
   for (const block of blocks) {
     const texts =
       block.kind === 'list' ? block.items : block.kind === 'paragraph' ? block.lines : [block.text];
     for (const text of texts) {
-      if (recipe.yields.length === 0) {
-        const found = YIELD.exec(text);
-        if (found) recipe.yields = [found[1]!];
+      if (stated === null) {
+        const found = yieldInText(text);
+        if (found?.stated) stated = found.yields;
+        else if (found) said ??= found.yields;
       }
       for (const [field, pattern] of TIME_FIELDS) {
         if (recipe[field] === null) recipe[field] = pattern.exec(text)?.[1]?.trim() ?? null;
       }
     }
   }
+  const yields = stated ?? said;
+  if (yields !== null) recipe.yields = [yields];
   return recipe;
 }

@@ -422,3 +422,28 @@ describe('readRecipePage: the page’s title without structured data', () => {
     expect(draft.title).toBe('black sesame brittle');
   });
 });
+
+describe('readRecipePage: yield and times the page states in its text', () => {
+  const servingsOf = (...texts: string[]) =>
+    read({
+      blocks: [
+        ...texts.map((text) => paragraph(text)),
+        heading('Ingredients'),
+        list('2 eggs', '1 lemon'),
+        heading('Method'),
+        list('Mix.'),
+      ],
+    }).servings;
+
+  it('counts no portions in a yield of loaves or cups', () => {
+    expect(servingsOf('Yield: 2 loaves')).toBe(4);
+    expect(servingsOf('Yield: 1 loaf (16 slices)')).toBe(4);
+    expect(servingsOf('Yield: 12 cookies')).toBe(12);
+  });
+
+  it('takes a yield stated as a fact over one said in the story before it', () => {
+    expect(servingsOf('One batch makes 2 cups of sauce, plenty for the week.', 'Servings: 8')).toBe(8);
+    expect(servingsOf('This recipe makes 6 generous bowls.', 'Prep 10 min | Serves 3')).toBe(3);
+    expect(servingsOf('This recipe makes 6 generous bowls.')).toBe(6);
+  });
+});
