@@ -90,6 +90,8 @@ export function lineWords(text: string): string[] {
     Number(c) ? String(Number(b) / Number(c)) : w,
   );
   t = t.replace(/(\d),(\d)/gu, '$1.$2');
+  // "d'huile": the joint apart from its word, so that it is dropped as "de" is.
+  t = t.replace(/(?<!\p{L})d['’](?=\p{L})/giu, "d' ");
   t = t.replace(/(\d)-?(\p{L})/gu, '$1 $2').replace(/(\p{L})(\d)/gu, '$1 $2');
   const words = t
     .split(/[^\p{L}\p{N}.'’-]+/u)
@@ -98,6 +100,13 @@ export function lineWords(text: string): string[] {
     .map((w) => (/^\d+(\.\d+)?$/u.test(w) ? String(Math.round(Number(w) * 1000) / 1000) : w));
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
+    // A unit written in three words: "c. à soupe", "cuillère à café".
+    const triple = i + 2 < words.length ? unitNamed(`${words[i]} ${words[i + 1]} ${words[i + 2]}`) : null;
+    if (triple) {
+      out.push(`unit:${triple.one}`);
+      i += 2;
+      continue;
+    }
     const pair = i + 1 < words.length ? unitNamed(`${words[i]} ${words[i + 1]}`) : null;
     if (pair && (pair.one.includes(' ') || pair.spellings.some((s) => s.includes(' ')))) {
       out.push(`unit:${pair.one}`);
