@@ -23,7 +23,7 @@ const ISO = new RegExp(
 );
 /** One part of a time in words ("1 hour", "30 Min."); a number starts where no digit stands before it. */
 const WORD_PART = new RegExp(
-  String.raw`(?<!\d)(${NUMBER})\s*(days?|tage?n?|d|hours?|hrs?|h|stunden?|std|heures?|uur|minutes?|mins?|min|minuten?|m|seconds?|secs?|s)\b\.?`,
+  String.raw`(?<!\d)(${NUMBER})\s*(days?|tage?n?|d|hours?|hrs?|h|stunden?|std|heures?|uur|horas?|ore|ora|timer|timmar|timme|minutes?|mins?|min|minuten?|minut[io]s?|minutter|minuter|mn|m|seconds?|secs?|s)(?!\p{L})\.?`,
   'giu',
 );
 
@@ -57,11 +57,17 @@ export function minutesOf(text: string | null | undefined): number | null {
     const unit = match[2]!.toLowerCase();
     const value = number(match[1]);
     if (/^(?:d|days?|tage?n?)$/u.test(unit)) total += value * 1440;
-    else if (/^(?:h|hrs?|hours?|stunden?|std|heures?|uur)$/u.test(unit)) total += value * 60;
+    else if (/^(?:h|hrs?|hours?|stunden?|std|heures?|uur|horas?|ore|ora|timer|timmar|timme)$/u.test(unit))
+      total += value * 60;
     else if (/^(?:s|secs?|seconds?)$/u.test(unit)) total += value / 60;
     else total += value;
     parts++;
   }
+  // "1 h 10": the minutes after the hours, without their word.
+  const minutesAfterHours = /(?:\d\s*(?:h|heures?|std\.?|hrs?|hours?|ore|horas?))\s*(\d{1,2})\s*$/iu.exec(
+    text,
+  );
+  if (minutesAfterHours) total += Number(minutesAfterHours[1]);
   if (parts > 0) return withinADay(total);
   // A bare number is minutes ("20").
   return /^\d+$/u.test(text.trim()) ? withinADay(Number(text.trim())) : null;

@@ -9,7 +9,7 @@ import {
 } from './instruction-text.js';
 import type { PageBlock } from './page-content.js';
 import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
-import { TIME_FIELDS, yieldInText } from './page-text-facts.js';
+import { timesInText, yieldInText } from './page-text-facts.js';
 
 /**
  * A recipe read from the page's visible structure, for pages without JSON-LD or microdata: the
@@ -314,9 +314,10 @@ export function recipeFromBlocks(pageBlocks: readonly PageBlock[]): FoundRecipe 
         if (found?.stated) stated = found.yields;
         else if (found) said ??= found.yields;
       }
-      for (const [field, pattern] of TIME_FIELDS) {
-        if (recipe[field] === null) recipe[field] = pattern.exec(text)?.[1]?.trim() ?? null;
-      }
+      const times = timesInText(text);
+      recipe.prepTime ??= times.prepTime ?? null;
+      recipe.cookTime ??= times.cookTime ?? null;
+      recipe.totalTime ??= times.totalTime ?? null;
     }
   }
   const yields = stated ?? said;

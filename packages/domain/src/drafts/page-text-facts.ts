@@ -1,3 +1,4 @@
+import { minutesOf } from './durations.js';
 import type { FoundRecipe } from './found-recipe.js';
 
 /**
@@ -17,8 +18,12 @@ const YIELD = new RegExp(
   'iu',
 );
 
-/** What stands before a label that states a fact: nothing but marks, or a part of a line of facts ("Prep 10 min | Serves 4"). */
-const BEFORE_FACT = /(?:^[^\p{L}\p{N}]*|[|·•;]\s*)$/u;
+/**
+ * What stands before a label that states a fact: nothing but marks, or the fact before it in a line
+ * of facts, parted or not ("Prep 10 min | Serves 4", "Prep 15 mins Cook 50 mins", as page text
+ * gives `<strong>Prep</strong> 15 mins <strong>Cook</strong> 50 mins`).
+ */
+const BEFORE_FACT = /(?:^[^\p{L}\p{N}]*|[|·•;]\s*|\d\s*(?:\p{L}+\.?)?\s*,?\s*)$/u;
 
 export interface TextYield {
   /** The yield as written, with the word after the number: "4", "2 loaves", "12 cookies". */
@@ -33,14 +38,72 @@ export function yieldInText(text: string): TextYield | null {
   return match ? { yields: match[1]!, stated: BEFORE_FACT.test(text.slice(0, match.index)) } : null;
 }
 
-export const TIME_FIELDS: Array<[keyof Pick<FoundRecipe, 'prepTime' | 'cookTime' | 'totalTime'>, RegExp]> = [
-  [
-    'prepTime',
-    /(?:prep(?:aration)?\s*time|vorbereitung(?:szeit)?|arbeitszeit)\s*:?\s*((?:\d+\s*\p{L}+\.?\s*){1,3})/iu,
-  ],
-  [
-    'cookTime',
-    /(?:cook(?:ing)?\s*time|bake\s*time|kochzeit|backzeit|garzeit)\s*:?\s*((?:\d+\s*\p{L}+\.?\s*){1,3})/iu,
-  ],
-  ['totalTime', /(?:total\s*time|gesamtzeit)\s*:?\s*((?:\d+\s*\p{L}+\.?\s*){1,3})/iu],
+type TimeField = keyof Pick<FoundRecipe, 'prepTime' | 'cookTime' | 'totalTime'>;
+
+/**
+ * The labels of each time. Those naming a time ("Prep time", "Kochzeit", "Temps de cuisson") count
+ * wherever they stand; the bare ones ("Prep", "Cook", "Cuisson", "Tid") only as a fact: opening a
+ * line or element, or a part of a line of facts, with nothing but other facts after the time — a
+ * step's "Cook 5 minutes until soft" is no recipe time.
+ */
+const TIME_LABELS: Array<{ field: TimeField; named: string; bare: string }> = [
+  {
+    field: 'prepTime',
+    named: String.raw`prep(?:aration)?\s*time|vorbereitung(?:szeit)?|zubereitungszeit|arbeitszeit|temps\s+de\s+préparation|tempo\s+di\s+preparazione|tiempo\s+de\s+preparación|tilberedningstid|forberedelse(?:stid)?`,
+    bare: String.raw`prep|preparation|préparation|preparazione|preparación|vorbereitung|tilberedning`,
+  },
+  {
+    field: 'cookTime',
+    named: String.raw`cook(?:ing)?\s*time|bak(?:e|ing)\s*time|kochzeit|backzeit|garzeit|temps\s+de\s+cuisson|tempo\s+di\s+cottura|tiempo\s+de\s+cocción|tillagningstid|koketid|steketid`,
+    bare: String.raw`cook|cooking|bake|baking|cuisson|cottura|cocción|tillagning`,
+  },
+  {
+    field: 'totalTime',
+    named: String.raw`total\s*time|gesamtzeit|temps\s+total|tempo\s+totale|tiempo\s+total|total\s+tid`,
+    bare: String.raw`total|tid`,
+  },
 ];
+
+/** "ca. 20 Minuten", "about 1 hour": a time's approximation, left out of it. */
+const ABOUT = String.raw`(?:(?:ca\.?|circa|etwa|about|approx\.?|approximately|environ|env\.|unos|cerca|omkring|ungefär)\s*)?`;
+/** A time as written: up to three numbers with their words, and the minutes after hours ("1 h 10"). */
+const TIME = String.raw`((?:\d+(?:[.,]\d+)?\s*\p{L}+\.?\s*){1,3}(?:\d{1,2}(?![\d\p{L}]))?)`;
+
+const TIME_PATTERNS = TIME_LABELS.map(({ field, named, bare }) => ({
+  field,
+  named: new RegExp(String.raw`(?<!\p{L})(?:${named})\s*:?\s*${ABOUT}${TIME}`, 'iu'),
+  bare: new RegExp(String.raw`(?<!\p{L})(?:${bare})\s*:?\s*${ABOUT}${TIME}`, 'giu'),
+}));
+
+/** What may follow a time stated as a fact: nothing, a separator, or the next fact's label ("Bake 30 minutes, then cool" is a step). */
+const AFTER_FACT = new RegExp(
+  String.raw`^\s*(?:$|[|·•;/]|,?\s*(?:${[YIELD_LABEL, ...TIME_LABELS.flatMap((l) => [l.named, l.bare])].join('|')})(?!\p{L}))`,
+  'iu',
+);
+
+/** The times a text of the page states: "Prep time: 15 minutes", "Prep 10 mins | Cook 20 mins", "Cuisson : 1 h 10". */
+export function timesInText(text: string): Partial<Record<TimeField, string>> {
+  const times: Partial<Record<TimeField, string>> = {};
+  for (const { field, named, bare } of TIME_PATTERNS) {
+    const found = named.exec(text)?.[1];
+    if (found !== undefined) {
+      times[field] = found.trim();
+      continue;
+    }
+    for (const match of text.matchAll(bare)) {
+      const time = match[1]!.trim();
+      const end = match.index + match[0].length;
+      // "Cook 5 minutes." ends a sentence; "20 Min." is an abbreviation.
+      if (
+        !/\p{L}{5,}\.$/u.test(time) &&
+        BEFORE_FACT.test(text.slice(0, match.index)) &&
+        AFTER_FACT.test(text.slice(end)) &&
+        minutesOf(time) !== null
+      ) {
+        times[field] = time;
+        break;
+      }
+    }
+  }
+  return times;
+}

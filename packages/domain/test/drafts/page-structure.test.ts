@@ -446,4 +446,50 @@ describe('readRecipePage: yield and times the page states in its text', () => {
     expect(servingsOf('This recipe makes 6 generous bowls.', 'Prep 10 min | Serves 3')).toBe(3);
     expect(servingsOf('This recipe makes 6 generous bowls.')).toBe(6);
   });
+
+  const timesOf = (facts: PageBlock[], method = list('Mix.')) => {
+    const draft = read({
+      blocks: [...facts, heading('Ingredients'), list('2 eggs', '1 lemon'), heading('Method'), method],
+    });
+    return [draft.prepMinutes, draft.cookMinutes];
+  };
+
+  it.each([
+    [
+      ['Prep: 10 mins', 'Cook: 50 mins'],
+      [10, 50],
+    ],
+    [['Prep 15 mins Cook 1 hr'], [15, 60]],
+    [['Prep: 10 min, Cook: 20 min'], [10, 20]],
+    [['Zubereitungszeit: 30 Min.'], [30, null]],
+    [
+      ['Arbeitszeit ca. 20 Minuten', 'Backzeit etwa 45 Minuten'],
+      [20, 45],
+    ],
+    [
+      ['Préparation : 20 min', 'Cuisson : 1 h 10'],
+      [20, 70],
+    ],
+    [
+      ['Preparazione: 20 minuti', 'Cottura: 30 minuti'],
+      [20, 30],
+    ],
+    [
+      ['Preparación: 15 minutos', 'Cocción: 40 minutos'],
+      [15, 40],
+    ],
+  ])('reads the times a page without structured data states: %j', (facts, minutes) => {
+    expect(timesOf(facts.map((fact) => paragraph(fact)))).toEqual(minutes);
+  });
+
+  it('reads a label set in its own element before the time', () => {
+    expect(timesOf([paragraph('Prep 15 mins'), paragraph('Cook 50 mins'), paragraph('Servings 4')])).toEqual([
+      15, 50,
+    ]);
+  });
+
+  it("takes no step's own sentence for the recipe's time", () => {
+    const steps = list('Cook 5 minutes until soft.', 'Bake 30 minutes, then cool.', 'Cook 5 minutes.');
+    expect(timesOf([], steps)).toEqual([null, null]);
+  });
 });
