@@ -6,15 +6,24 @@ import type { FoundRecipe } from './found-recipe.js';
  * "Kochzeit 20 Min.". Each pattern's first group is the value as written.
  */
 
-/** The words that say a yield: "Serves 4", "Servings: 8", "Yield: 2 loaves", "Makes 12". */
-const YIELD_LABEL = String.raw`(?:serves|servings|yield|yields|makes|portions?|portionen|personen|personnes|porties|porciones)`;
+/** The words that say a yield before its number: "Serves 4", "Servings: 8", "Yield: 2 loaves", "Raciones: 6". */
+const YIELD_LABEL = String.raw`(?:serves|servings|yield|yields|makes|portions?|portionen|personen|personnes|porties|porciones|raciones|porzioni|dosi\s+per)`;
+/** Words for the people a recipe feeds, after the number: "6 personnes", "4 pers.", "6 porsjoner", "2人分". */
+const PEOPLE = String.raw`(?:personnes?|pers\.?|personas|persone|personen|porsjoner|portioner|porzioni|人分)`;
+const COUNT = String.raw`\d+(?:\s*[-–]\s*\d+)?`;
 
 /**
- * A yield with its label: the number (or range) and the word after it, which says what is counted
- * ("2 loaves" counts no portions).
+ * A yield: the number (or range) and the word after it, which says what is counted ("2 loaves"
+ * counts no portions) — after its label ("Serves 4"), after "for" and before what it counts ("Pour
+ * 6 personnes", "Para 4 personas", "Zutaten für 2 Personen", "Für 8 Stücke"), or before the people
+ * it feeds ("6 porsjoner", "(2人分)").
  */
 const YIELD = new RegExp(
-  String.raw`(?<!\p{L})${YIELD_LABEL}\s*:?\s*(\d+(?:\s*[-–]\s*\d+)?(?:\s*\p{L}+)?)`,
+  [
+    String.raw`(?<!\p{L})${YIELD_LABEL}\s*:?\s*(${COUNT}(?:\s*\p{L}+)?)`,
+    String.raw`(?<!\p{L})(?:zutaten\s+)?(?:für|pour|para|per)\s+(${COUNT}\s*(?:${PEOPLE}|portionen|portions?|porciones|raciones|stücke?|servings))(?!\p{L})`,
+    String.raw`(?<![\p{N}.,])(${COUNT}\s*${PEOPLE})(?!\p{L})`,
+  ].join('|'),
   'iu',
 );
 
@@ -35,7 +44,12 @@ export interface TextYield {
 /** The yield a text of the page states, if any. */
 export function yieldInText(text: string): TextYield | null {
   const match = YIELD.exec(text);
-  return match ? { yields: match[1]!, stated: BEFORE_FACT.test(text.slice(0, match.index)) } : null;
+  if (!match) return null;
+  const before = text.slice(0, match.index);
+  const stated = BEFORE_FACT.test(before);
+  // Without a label ("Pour 6 personnes", "6 porsjoner"), only a fact or a count in parentheses ("材料（2人分）"), not a sentence.
+  if (match[1] === undefined && !stated && !/[(（]\s*$/u.test(before)) return null;
+  return { yields: (match[1] ?? match[2] ?? match[3])!, stated };
 }
 
 type TimeField = keyof Pick<FoundRecipe, 'prepTime' | 'cookTime' | 'totalTime'>;

@@ -441,6 +441,22 @@ describe('readRecipePage: yield and times the page states in its text', () => {
     expect(servingsOf('Yield: 12 cookies')).toBe(12);
   });
 
+  it.each([
+    ['Pour 6 personnes', 6],
+    ['Pour 3 pers.', 3],
+    ['6 porsjoner', 6],
+    ['5 portioner', 5],
+    ['Raciones: 6', 6],
+    ['Para 3 personas', 3],
+    ['Dosi per: 6 persone', 6],
+    ['Per 5 persone', 5],
+    ['Zutaten für 2 Personen', 2],
+    ['材料 (2人分)', 2],
+    ['Für 8 Stücke · Zubereitungszeit: 45 Min.', 8],
+  ])('reads the servings of "%s"', (text, servings) => {
+    expect(servingsOf(text)).toBe(servings);
+  });
+
   it('takes a yield stated as a fact over one said in the story before it', () => {
     expect(servingsOf('One batch makes 2 cups of sauce, plenty for the week.', 'Servings: 8')).toBe(8);
     expect(servingsOf('This recipe makes 6 generous bowls.', 'Prep 10 min | Serves 3')).toBe(3);
