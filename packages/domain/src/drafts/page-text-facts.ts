@@ -29,10 +29,10 @@ const YIELD = new RegExp(
 
 /**
  * What stands before a label that states a fact: nothing but marks, or the fact before it in a line
- * of facts, parted or not ("Prep 10 min | Serves 4", "Prep 15 mins Cook 50 mins", as page text
+ * of facts, parted or not ("Prep 10 min | Serves 4", "Préparation : 10 min - Cuisson : 30 min", "Prep 15 mins Cook 50 mins", as page text
  * gives `<strong>Prep</strong> 15 mins <strong>Cook</strong> 50 mins`).
  */
-const BEFORE_FACT = /(?:^[^\p{L}\p{N}]*|[|·•;]\s*|\d\s*(?:\p{L}+\.?)?\s*,?\s*)$/u;
+const BEFORE_FACT = /(?:^[^\p{L}\p{N}]*|(?:[|·•;]|\s[-–—])\s*|\d\s*(?:\p{L}+\.?)?\s*,?\s*)$/u;
 
 export interface TextYield {
   /** The yield as written, with the word after the number: "4", "2 loaves", "12 cookies". */
@@ -91,7 +91,7 @@ const TIME_PATTERNS = TIME_LABELS.map(({ field, named, bare }) => ({
 
 /** What may follow a time stated as a fact: nothing, a separator, or the next fact's label ("Bake 30 minutes, then cool" is a step). */
 const AFTER_FACT = new RegExp(
-  String.raw`^\s*(?:$|[|·•;/]|,?\s*(?:${[YIELD_LABEL, ...TIME_LABELS.flatMap((l) => [l.named, l.bare])].join('|')})(?!\p{L}))`,
+  String.raw`^\s*(?:$|[|·•;/]|[-–—]\s|,?\s*(?:${[YIELD_LABEL, ...TIME_LABELS.flatMap((l) => [l.named, l.bare])].join('|')})(?!\p{L}))`,
   'iu',
 );
 

@@ -494,6 +494,7 @@ describe('readRecipePage: yield and times the page states in its text', () => {
       ['Preparación: 15 minutos', 'Cocción: 40 minutos'],
       [15, 40],
     ],
+    [['Préparation : 10 min - Repos : 1 h - Cuisson : 30 min'], [10, 30]],
   ])('reads the times a page without structured data states: %j', (facts, minutes) => {
     expect(timesOf(facts.map((fact) => paragraph(fact)))).toEqual(minutes);
   });
