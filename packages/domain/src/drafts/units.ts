@@ -97,7 +97,8 @@ export const UNITS: Unit[] = [
       'cucchiaino',
       'cucchiaini',
     ],
-    exact: ['t', 'ts', 'cc'],
+    // Not "cc": the French cuillère à café, but cubic centimetres ("200cc" of milk) elsewhere.
+    exact: ['t', 'ts'],
   },
   {
     one: 'tbsp',

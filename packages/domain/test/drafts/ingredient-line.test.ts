@@ -152,7 +152,6 @@ describe('readIngredientLine: spoons and counts in French, Spanish, Italian and 
     ['3 cuillères à soupe de crème', 3, 'tbsp', 'crème'],
     ['1 cuillère à café de cannelle', 1, 'tsp', 'cannelle'],
     ['2 CS huile', 2, 'tbsp', 'huile'],
-    ['1 cc de vanille', 1, 'tsp', 'vanille'],
     ['2 cucharadas de aceite', 2, 'tbsp', 'aceite'],
     ['1 cucharadita de sal', 1, 'tsp', 'sal'],
     ["2 cucchiai di olio d'oliva", 2, 'tbsp', "olio d'oliva"],
@@ -171,6 +170,11 @@ describe('readIngredientLine: spoons and counts in French, Spanish, Italian and 
     const reading = readIngredientLine('2 c. à dessert de sucre');
     expect(reading.ingredient.unit).not.toBe('cups');
     expect(reading.sure).toBe(false);
+  });
+
+  it('reads no "cc" as a teaspoon: as often cubic centimetres', () => {
+    expect(read('200cc milk').unit).not.toBe('tsp');
+    expect(read('1 cc de vanille').unit).not.toBe('tsp');
   });
 
   it('drops "d\'" after a unit, with either apostrophe', () => {
