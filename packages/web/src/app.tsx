@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, api, whenSignedOut } from './api';
 import type { Me, Settings } from './api';
 import { Header } from './components/header';
@@ -12,7 +12,7 @@ import type { Route } from './router';
 import { SessionContext } from './session';
 import type { Session } from './session';
 import { Recipes } from './screens/recipes';
-import { forgetAllUnsaved } from './unsaved';
+import { forgetAllUnsaved, keepUnsavedFor } from './unsaved';
 import { SignIn } from './screens/sign-in';
 
 const RecipeScreen = lazy(() => import('./screens/recipe').then((m) => m.RecipeScreen));
@@ -39,6 +39,7 @@ export function App() {
       const me = await api<Me>('GET', '/api/v1/auth/me');
       const settings = await api<Settings>('GET', '/api/v1/settings');
       setLocale(me.locale);
+      keepUnsavedFor(me.id);
       setState({ kind: 'signed-in', me, settings });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401)
@@ -58,9 +59,11 @@ export function App() {
     document.title = t('appName');
   }, [route.name]);
 
-  // Signed out here (a shared kitchen tablet): what the member left unsaved goes, once the screens
-  // have gone (they write what is pending as they go), so the next member never sees it.
-  useEffect(() => {
+  // Signed out here (a shared kitchen tablet): what the member left unsaved goes, so the next member
+  // never sees it, and a screen that writes what was pending as it goes writes nothing more for
+  // them. A layout effect: it runs in the same task as the render that shows the sign-in form,
+  // before anything else can read the storage (an effect ran a frame later).
+  useLayoutEffect(() => {
     if (state.kind === 'signed-out' && state.leaving) forgetAllUnsaved(state.leaving);
   }, [state]);
 

@@ -17,10 +17,22 @@ const keyOf = (account: string, place: string) => `${PREFIX}${account}.${place}`
 export const importedDraftKey = (account: string) => `larder.import.${account}`;
 
 /**
+ * Accounts signed out in this tab: nothing more is kept for them until they sign in again, so a
+ * screen that writes what was pending as it goes, after the sign-out cleared it, writes nothing.
+ */
+const signedOut = new Set<string>();
+
+/** Signed in (again): what this account types is kept again. */
+export function keepUnsavedFor(account: string): void {
+  signedOut.delete(account);
+}
+
+/**
  * Signing out: everything this account left unsaved goes, and so do the changes kept before they
  * were kept per account (`larder.edit.…`: whose they were is not known) and the tab's imports.
  */
 export function forgetAllUnsaved(account: string): void {
+  signedOut.add(account);
   try {
     const mine = `${PREFIX}${account}.`;
     for (let i = localStorage.length - 1; i >= 0; i--) {
@@ -60,6 +72,7 @@ export function forgetUnsaved(account: string, place: string): void {
 }
 
 function write(account: string, place: string, value: unknown): void {
+  if (signedOut.has(account)) return;
   try {
     localStorage.setItem(keyOf(account, place), JSON.stringify(value));
   } catch {
