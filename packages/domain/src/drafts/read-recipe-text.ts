@@ -40,9 +40,12 @@ function headingOf(line: string): string {
 /** "- [ ] 2 eggs", "* [x] 2 eggs": an item of a checklist, its box taken off. */
 const CHECKBOX = /^([*+-])\s*\[[ xX]?\]\s*/u;
 
+/** One emoji as written: a pictograph with its modifiers, variation selectors and joined parts. */
+const EMOJI = String.raw`\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*`;
 /** "🔸 ", "▪️ ", "✅ ", "👉 ": an emoji at the start of a line, a space after it, stands for a bullet. */
-const EMOJI_BULLET =
-  /^\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*\s+/u;
+const EMOJI_BULLET = new RegExp(String.raw`^${EMOJI}\s+`, 'u');
+/** "Brownies ✨": an emoji ending a title. */
+const EMOJI_AT_END = new RegExp(String.raw`\s*${EMOJI}$`, 'u');
 /** "1️⃣ Whisk …": a keycap number is a step's number. */
 const KEYCAP_NUMBER = /^(\d)\uFE0F?\u20E3\s*/u;
 /** "#baking #cake": a line of hashtags only, as a post ends. */
@@ -88,9 +91,7 @@ function headingYield(line: string): string | null {
 
 /** The title of the first line: "✨ Brownies ✨" → "Brownies". */
 function titleOf(line: string): string {
-  return headingOf(line)
-    .replace(BULLET, '')
-    .replace(/\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*$/u, '');
+  return headingOf(line).replace(BULLET, '').replace(EMOJI_AT_END, '');
 }
 
 function isHeading(line: string, pattern: RegExp): boolean {
