@@ -3,6 +3,7 @@ import { IssueList } from '../src/shared/errors.js';
 import {
   codePointBoundary,
   hasControlCharacters,
+  hasDisguisingCharacters,
   headOf,
   isWellFormedText,
   tidy,
@@ -61,6 +62,24 @@ describe('checkNewPassword', () => {
 describe('tidy', () => {
   it('trims and collapses whitespace', () => {
     expect(tidy('  a \t b\n\nc  ')).toBe('a b c');
+  });
+
+  it('drops zero-width spaces, byte-order marks and direction overrides, keeping joiners and marks', () => {
+    expect(tidy('\u202eexe.jpg\u202c')).toBe('exe.jpg');
+    expect(tidy('Pan\u200bcakes\ufeff \u2066x\u2069')).toBe('Pancakes x');
+    expect(tidy('👩\u200d🍳 שקשוקה\u200f')).toBe('👩\u200d🍳 שקשוקה\u200f');
+    expect(tidy('می\u200cخواهم')).toBe('می\u200cخواهم');
+  });
+});
+
+describe('hasDisguisingCharacters', () => {
+  it('finds what tidy drops, and nothing in ordinary names', () => {
+    for (const text of ['\u202eabc', 'a\u200bb', '\ufeffa', 'a\u2060b', '\u2067x', 'x\u202a']) {
+      expect(hasDisguisingCharacters(text)).toBe(true);
+    }
+    for (const text of ['Kitchen Cat', 'Zoë', '👩\u200d🍳', 'שרה\u200f', '']) {
+      expect(hasDisguisingCharacters(text)).toBe(false);
+    }
   });
 });
 

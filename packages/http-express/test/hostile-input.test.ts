@@ -186,10 +186,17 @@ describe('bodies', () => {
       [login, { username: 'owner\n', password: 'whatever-1' }, 'body.username'],
       [profile, { displayName: 'Kitchen\u0000Cat' }, 'body.displayName'],
       [profile, { displayName: 'Kitchen\u001bCat' }, 'body.displayName'],
+      [profile, { displayName: '\u202eKitchen Cat' }, 'body.displayName'],
+      [profile, { displayName: 'Kitchen\u200bCat' }, 'body.displayName'],
       [profile, { email: 'cook@example.org\u0000' }, 'body.email'],
       [
         () => request(t.app).post('/api/v1/tokens').set('Cookie', user.cookie),
         { name: 'x\u0000', scopes: ['recipes:read'] },
+        'body.name',
+      ],
+      [
+        () => request(t.app).post('/api/v1/tokens').set('Cookie', user.cookie),
+        { name: 'backup\u2067 script', scopes: ['recipes:read'] },
         'body.name',
       ],
       [

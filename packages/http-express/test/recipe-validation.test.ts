@@ -332,3 +332,30 @@ describe('field bounds, each located', () => {
     expect(res.status).toBe(201);
   });
 });
+
+describe('text that would disguise itself', () => {
+  test('titles, tags and ingredient names lose zero-width and direction-override characters', async () => {
+    const res = await post(
+      recipeBody({
+        title: '\u202eekac\u202c Lemon\u200b tart',
+        tags: ['\ufeffbaking', 'İzmir'],
+        steps: [{ text: 'Mix.' }],
+        ingredientGroups: [
+          {
+            name: 'Cre\u2060am',
+            ingredients: [{ quantity: 1, unit: null, name: 'le\u200bmons', note: null }],
+          },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('ekac Lemon tart');
+    expect(res.body.tags).toEqual(['baking', 'izmir']);
+    expect(res.body.ingredientGroups[0].name).toBe('Cream');
+    expect(res.body.ingredientGroups[0].ingredients[0].name).toBe('lemons');
+    const byTag = await request(t.app)
+      .get('/api/v1/recipes?tags=%C4%B0ZM%C4%B0R')
+      .set('Cookie', t.owner.cookie);
+    expect(byTag.body.items.map((r: Body) => r['id'])).toEqual([res.body.id]);
+  });
+});

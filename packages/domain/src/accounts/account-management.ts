@@ -1,5 +1,5 @@
 import { Conflict, IssueList, NotFound, Forbidden } from '../shared/errors.js';
-import { hasControlCharacters } from '../shared/text.js';
+import { DISGUISED_NAME_MESSAGE, hasControlCharacters, hasDisguisingCharacters } from '../shared/text.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { ImageJanitor } from '../photos/image-janitor.js';
 import type { ManagedAccount } from './account-store.port.js';
@@ -76,6 +76,7 @@ export function checkDisplayName(
   if (name === undefined) return;
   if (name.trim() === '' && !blankAllowed) issues.add(location, 'must not be empty');
   else if (hasControlCharacters(name)) issues.add(location, 'must not contain control characters');
+  else if (hasDisguisingCharacters(name)) issues.add(location, DISGUISED_NAME_MESSAGE);
 }
 
 export interface AccountManagementDependencies extends CoreDependencies {

@@ -2,6 +2,7 @@ import type { Caller } from '../accounts/caller.js';
 import type { AuthorCount, CardPage, RecipeSort, TagCount } from './recipe-listing.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import { tidy } from '../shared/text.js';
+import { tagOf } from './recipe-validation.js';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -48,9 +49,7 @@ export class RecipeSearch {
     const text = /[\p{L}\p{N}]/u.test(q) ? q : undefined;
     const named = listing.sort === 'newest' ? 'created' : listing.sort;
     const sort: RecipeSort | 'relevance' = named ?? (text ? 'relevance' : 'updated');
-    const tags = [
-      ...new Set((listing.tags ?? []).map((t) => clean(t).toLowerCase()).filter((t) => t !== '')),
-    ];
+    const tags = [...new Set((listing.tags ?? []).map((t) => tagOf(clean(t))).filter((t) => t !== ''))];
     const author = clean(listing.author ?? '') || undefined;
     const result = await this.deps.store.recipeListing.cards({
       viewerId: caller.account.id,

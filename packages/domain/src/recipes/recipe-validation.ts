@@ -93,12 +93,21 @@ class Checker {
   }
 }
 
+/**
+ * A tag as kept: tidied and in lower case, so "Vegan" and "vegan" are one tag. A dotted capital
+ * I ("İzmir") lower-cases to "i" + a combining dot; the dot goes, so `izmir` finds it.
+ */
+export function tagOf(text: string): string {
+  return tidy(text)
+    .toLowerCase()
+    .replace(/i\u0307/gu, 'i');
+}
+
 function checkTags(tags: readonly string[], c: Checker): string[] {
   c.count('tags', tags, RECIPE_LIMITS.tags);
   const out: string[] = [];
   tags.forEach((raw, i) => {
-    // Tags are kept in lower case, so "Vegan" and "vegan" are one tag.
-    const tag = tidy(raw).toLowerCase();
+    const tag = tagOf(raw);
     c.text(`tags[${i}]`, tag, { min: 1, max: RECIPE_LIMITS.tag });
     if (tag !== '' && !out.includes(tag)) out.push(tag);
   });

@@ -8,9 +8,19 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
-/** Trims and collapses inner runs of whitespace to one space. */
+/**
+ * Characters that show nothing or turn the text around: zero-width spaces, the word joiner, the
+ * byte-order mark, and the direction embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069). A name holding one can pose as another ("‮gpj.exe" shows as "exe.jpg").
+ * The joiners (U+200C, U+200D) that emoji and several scripts need, and the plain direction
+ * marks (U+200E, U+200F), are not among them.
+ */
+const DISGUISING = /[\u200B\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u;
+const ALL_DISGUISING = new RegExp(DISGUISING.source, 'gu');
+
+/** Trims, collapses inner runs of whitespace to one space, and drops characters that disguise text. */
 export function tidy(text: string): string {
-  return text.trim().replace(/\s+/gu, ' ');
+  return text.replace(ALL_DISGUISING, '').trim().replace(/\s+/gu, ' ');
 }
 
 /** True when the text holds a control character (C0, DEL or C1): names and addresses never need one. */
@@ -18,6 +28,14 @@ export function hasControlCharacters(text: string): boolean {
   // Control characters, and the Unicode line and paragraph separators that act like line ends.
   return /[\p{Cc}\u2028\u2029]/u.test(text);
 }
+
+/** True when the text holds a character that disguises it (see `DISGUISING`). */
+export function hasDisguisingCharacters(text: string): boolean {
+  return DISGUISING.test(text);
+}
+
+/** What a name says of a character that disguises it. */
+export const DISGUISED_NAME_MESSAGE = 'must not contain invisible or direction-changing characters';
 
 /** A UTF-16 surrogate standing alone: half of a character, which no text store can keep. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;

@@ -5,7 +5,7 @@ import type { ApiTokenListing } from './api-token-store.port.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { DAY_MS, HOUR_MS, addMs } from '../shared/time.js';
 import { Forbidden, IssueList, NotFound } from '../shared/errors.js';
-import { hasControlCharacters } from '../shared/text.js';
+import { DISGUISED_NAME_MESSAGE, hasControlCharacters, hasDisguisingCharacters } from '../shared/text.js';
 import { SCOPES, type Scope, TOKEN_PATTERN, TOKEN_PREFIX } from './scopes.js';
 
 export interface NewApiToken {
@@ -32,6 +32,7 @@ export class ApiTokens {
     const name = input.name.trim();
     if (name === '') issues.add('name', 'must not be empty');
     else if (hasControlCharacters(name)) issues.add('name', 'must not contain control characters');
+    else if (hasDisguisingCharacters(name)) issues.add('name', DISGUISED_NAME_MESSAGE);
     if (input.scopes.length === 0) issues.add('scopes', 'must name at least one scope');
     input.scopes.forEach((scope, i) => {
       if (!SCOPES.includes(scope)) issues.add(`scopes[${i}]`, `must be one of ${SCOPES.join(', ')}`);
