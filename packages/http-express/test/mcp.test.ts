@@ -411,6 +411,26 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     }
   });
 
+  it('runs a task-augmented tools/call as a plain call: Larder declares no tasks capability', async () => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${full}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 11,
+        method: 'tools/call',
+        params: { name: 'search_recipes', arguments: { q: 'zzzz' }, task: { ttl: 60000 } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { id: number; result: { structuredContent: { total: number } } };
+    expect(answer).toMatchObject({ id: 11, result: { structuredContent: { total: 0 } } });
+  });
+
   it('describes in the API description every answer the endpoint gives, in the type it gives it', async () => {
     const doc = (await request(t.app).get('/api/v1/openapi.json').expect(200)).body as {
       paths: Record<

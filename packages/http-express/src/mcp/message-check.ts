@@ -58,6 +58,18 @@ export function messageFault(message: unknown): MessageFault | null {
   };
 }
 
+/**
+ * The message without a request's task augmentation (`params.task`, MCP 2025-11-25). Larder
+ * declares no tasks capability, and a receiver that declares none processes the request as usual,
+ * ignoring the augmentation; left in, the SDK answers an internal error (-32603).
+ */
+export function withoutTask(message: unknown): unknown {
+  const params = (message as { params?: unknown }).params;
+  if (typeof params !== 'object' || params === null || !('task' in params)) return message;
+  const { task: _ignored, ...rest } = params as Record<string, unknown>;
+  return { ...(message as object), params: rest };
+}
+
 /** The JSON-RPC answer to a faulty message. */
 export function faultAnswer(fault: MessageFault): JSONRPCMessage {
   return {

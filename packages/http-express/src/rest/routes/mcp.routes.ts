@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { faultAnswer, messageFault } from '../../mcp/message-check.js';
+import { faultAnswer, messageFault, withoutTask } from '../../mcp/message-check.js';
 import { announcesMoreThan } from '../announced-length.js';
 import { PUBLIC, tokenOnly } from '../../operations/operation.js';
 import { mcpServer } from '../../mcp/mcp-server.js';
@@ -80,7 +80,7 @@ async function messageOf(
   const fault = messageFault(parsed);
   if (fault)
     return { status: fault.code === ErrorCode.InvalidRequest ? 400 : 200, answer: faultAnswer(fault) };
-  return { parsed };
+  return { parsed: withoutTask(parsed) };
 }
 
 export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config }) => {
