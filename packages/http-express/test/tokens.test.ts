@@ -72,10 +72,11 @@ describe('creating a token', () => {
     });
   });
 
-  it('refuses unknown scopes, no scopes, odd lifetimes and blank names at their fields', async () => {
+  it('refuses unknown scopes, no scopes, a scope twice, odd lifetimes and blank names at their fields', async () => {
     const cases: Array<[object, string]> = [
       [{ name: 'x', scopes: ['recipes:admin'] }, 'body.scopes[0]'],
       [{ name: 'x', scopes: [] }, 'body.scopes'],
+      [{ name: 'x', scopes: ['recipes:read', 'recipes:write', 'recipes:read'] }, 'body.scopes'],
       [{ name: 'x', scopes: ['recipes:read'], expiresInDays: 7 }, 'body.expiresInDays'],
       [{ name: 'x', scopes: ['recipes:read'], expiresInDays: '30' }, 'body.expiresInDays'],
       [{ name: '   ', scopes: ['recipes:read'] }, 'body.name'],
@@ -86,6 +87,10 @@ describe('creating a token', () => {
       expect({ body, status: res.status }).toEqual({ body, status: 422 });
       expect(res.body.errors.map((e: { location: string }) => e.location)).toContain(location);
     }
+    const twice = await createToken(user, { name: 'x', scopes: ['recipes:read', 'recipes:read'] });
+    expect(twice.body.errors).toEqual([
+      { location: 'body.scopes', message: 'must not name the same item twice (items 0 and 1)' },
+    ]);
   });
 });
 

@@ -34,7 +34,7 @@ export const CreateTokenInputBody = named(
     {
       $schema: schemaUrlProperty,
       name: str({ minLength: 1, maxLength: 64 }),
-      scopes: arrayOf(oneOf(SCOPES), { minItems: 1, maxItems: SCOPES.length * 2 }),
+      scopes: arrayOf(oneOf(SCOPES), { minItems: 1, maxItems: SCOPES.length, uniqueItems: true }),
       expiresInDays: int({
         enum: [...TOKEN_LIFETIMES_DAYS],
         description: 'Absent: the token does not expire',

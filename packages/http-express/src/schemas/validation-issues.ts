@@ -47,6 +47,10 @@ function messageOf(error: ErrorObject): string {
       return `must be at most ${String(p['limit'])}`;
     case 'minimum':
       return `must be at least ${String(p['limit'])}`;
+    case 'uniqueItems': {
+      const [first, second] = [Number(p['i']), Number(p['j'])].sort((a, b) => a - b);
+      return `must not name the same item twice (items ${first} and ${second})`;
+    }
     case 'enum':
       return `must be one of ${(p['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pattern':
