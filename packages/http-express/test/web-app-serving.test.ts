@@ -206,6 +206,35 @@ describe('the web app at /', () => {
     expect(bare.text).toContain('<meta property="og:title" content="Larder">');
     expect(bare.text).not.toContain('Plum');
   });
+
+  it('keeps the chat link out of search engines and shared caches, and every title exactly as written', async () => {
+    const ann = await t.member('user');
+    await setSettings(t, { linkPreviews: true, linkPreviewMinutes: 15 });
+    for (const title of ["Costs $$5, $& more, steak for $'s", 'Pie $` head & $<x>']) {
+      const recipe = await createRecipe(t, ann, { title, description: `About ${title}` });
+      const link = await request(t.app)
+        .post(`/api/v1/recipes/${recipe.id}/share-link`)
+        .set('Cookie', ann.cookie);
+      const page = await request(t.app).get(link.body.path);
+      expect(page.status).toBe(200);
+      expect(page.headers['x-robots-tag']).toBe('noindex');
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.headers['referrer-policy']).toBe('same-origin');
+      const escaped = title
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/'/g, '&#39;');
+      expect(page.text).toContain(`<title>${escaped} · Larder</title>`);
+      expect(page.text).toContain(`<meta property="og:title" content="${escaped}">`);
+      expect(page.text.match(/<\/head>/g)).toHaveLength(1);
+      expect(page.text.match(/<script /g)).toHaveLength(1);
+    }
+    // An address no recipe has, however long, is the generic card in the app, never a problem.
+    const long = await request(t.app).get(`/recipes/${'x'.repeat(300)}?share=abc.def`);
+    expect(long.status).toBe(200);
+    expect(long.text).toContain('<meta property="og:title" content="Larder">');
+  });
 });
 
 describe('without a built web app', () => {

@@ -105,7 +105,7 @@ export function shareOperations({ shares, previews }: ShareServices): AnyOperati
       id: 'revoke-all-shares',
       summary: 'Revoke every public link of the household (admins)',
       description:
-        'Revokes every public link the caller made (the owner: every public link of the household); their addresses answer 404 from then on.',
+        'Revokes every public link of the household, whoever made it; their addresses answer 404 from then on.',
       tag: 'shares',
       access: SESSION,
       input: {},

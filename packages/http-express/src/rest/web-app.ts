@@ -54,6 +54,8 @@ export interface ShellOptions {
   head?: string;
   /** Markup (already escaped) for browsers without script, in place of the shell's notice. */
   noscript?: string;
+  /** Headers that replace the shell's own (a link preview's `X-Robots-Tag`, `Cache-Control`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** One of the app's files, held in memory with its gzip form (the whole app is a few hundred KB). */
@@ -94,12 +96,14 @@ export class WebApp {
 
   /** Sends the app's page for one of its screens. */
   send(res: Response, status = 200, options: ShellOptions = {}): void {
+    // Replacements are functions: a replacement string would read `$&`, `$'`… in a recipe's
+    // title as patterns and paste parts of the page into it.
     let page = this.index;
-    if (options.title !== undefined)
-      page = page.replace(/<title>[^<]*<\/title>/, `<title>${options.title}</title>`);
-    if (options.head) page = page.replace('</head>', `${options.head}\n</head>`);
-    if (options.noscript)
-      page = page.replace(/<noscript>[\s\S]*?<\/noscript>/, `<noscript>${options.noscript}</noscript>`);
+    const { title, head, noscript } = options;
+    if (title !== undefined) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+    if (head) page = page.replace('</head>', () => `${head}\n</head>`);
+    if (noscript)
+      page = page.replace(/<noscript>[\s\S]*?<\/noscript>/, () => `<noscript>${noscript}</noscript>`);
     res
       .status(status)
       .set({
@@ -108,6 +112,7 @@ export class WebApp {
         'Cache-Control': 'no-cache',
         'Referrer-Policy': 'same-origin',
         'X-Frame-Options': 'DENY',
+        ...options.headers,
       })
       .send(page);
   }

@@ -183,7 +183,8 @@ export const publicRoutes: RestRouteModule = ({
       'create-share-link; otherwise only a generic Larder card, never anything of the recipe.',
     tag: 'public',
     access: PUBLIC,
-    params: { slug: { schema: str({ minLength: 1, maxLength: 200 }) } },
+    // Any slug: one no recipe has (however long) shows the generic card, not a problem.
+    params: { slug: { schema: str({ minLength: 1 }) } },
     query: {
       [PREVIEW_QUERY]: { schema: str(), description: 'The token create-share-link put in the address' },
     },
@@ -204,7 +205,17 @@ export const publicRoutes: RestRouteModule = ({
       // A member following the link lands in the web app, which carries the same preview tags.
       if (webApp) {
         const { documentTitle, head } = linkPreviewHead({ url, card, imageUrl });
-        return webApp.send(res, 200, { title: documentTitle.__html, head: head.__html });
+        // Kept out of search engines and shared caches like the plain preview page; the referrer
+        // policy stays the app's `same-origin` (the token never leaves for another site), since
+        // `no-referrer` would make the app's own writes from this page send `Origin: null`.
+        return webApp.send(res, 200, {
+          title: documentTitle.__html,
+          head: head.__html,
+          headers: {
+            'X-Robots-Tag': PUBLIC_HEADERS['X-Robots-Tag']!,
+            'Cache-Control': PUBLIC_HEADERS['Cache-Control']!,
+          },
+        });
       }
       sendPage(res, 200, linkPreviewPage({ url, card, imageUrl }));
     },
