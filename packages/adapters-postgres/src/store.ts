@@ -85,7 +85,7 @@ const tag = {
   tokenId: (id: unknown) => `token-id:${String(id)}`,
   cards: 'cards',
   people: 'people',
-  /** A recipe asked for and not found: any new recipe, or slug, may be it. */
+  /** A recipe asked for and not found, or found by a former slug: any new recipe, or slug, may be it. */
   absent: 'recipes:absent',
 };
 
@@ -119,9 +119,15 @@ const CACHED: Partial<Record<keyof Repositories, Record<string, CachedRead>>> = 
   recipes: {
     view: {
       key: ([key, viewerId]) => `view:${JSON.stringify(key)}:${String(viewerId)}`,
-      tags: (_args, view) => {
-        const id = (view as { recipe?: { id: string } } | null)?.recipe?.id;
-        return id ? [tag.recipe(id), tag.people] : [tag.absent];
+      tags: ([key], view) => {
+        const recipe = (view as { recipe?: { id: string; slug: string } } | null)?.recipe;
+        if (!recipe) return [tag.absent];
+        // Found by a slug it had before: a new recipe, or a rename, may take that slug.
+        const asked = (key as { slug?: string }).slug;
+        const formerly = asked !== undefined && asked !== recipe.slug;
+        return formerly
+          ? [tag.recipe(recipe.id), tag.people, tag.absent]
+          : [tag.recipe(recipe.id), tag.people];
       },
     },
   },

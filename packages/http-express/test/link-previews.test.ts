@@ -4,6 +4,7 @@ import request from 'supertest';
 import { createApp } from '../src/app.js';
 import { composeContainer } from '../src/composition-root.js';
 import { type Member, type TestApp, startTestApp } from '../test-support/test-app.js';
+import { asInput } from './recipe-fixtures.js';
 import {
   type CreatedRecipe,
   createRecipe,
@@ -195,6 +196,19 @@ describe('what a crawler sees at the recipe path', () => {
     } finally {
       await t2.close();
     }
+  });
+
+  it('keeps showing the recipe after its title (and so its slug) changed', async () => {
+    const tart = await createRecipe(t, ann, { title: 'Pear tart', description: 'Buttery.' });
+    const { path } = await previewPath(tart.id);
+    const current = await request(t.app).get(`/api/v1/recipes/${tart.id}`).set('Cookie', ann.cookie);
+    const renamed = await request(t.app)
+      .put(`/api/v1/recipes/${tart.id}`)
+      .set('Cookie', ann.cookie)
+      .send({ ...asInput(current.body), title: 'Pear and almond tart' });
+    expect([renamed.status, renamed.body.slug]).toEqual([200, 'pear-and-almond-tart']);
+    expect(path).toMatch(/^\/recipes\/pear-tart\?share=/);
+    expect(metaOf((await request(t.app).get(path)).text, 'og:title')).toBe('Pear and almond tart');
   });
 
   it('escapes the recipe text in the tags', async () => {

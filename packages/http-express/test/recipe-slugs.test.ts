@@ -94,18 +94,28 @@ test('the slug stays across edits that keep the title, or change only its case a
   expect((await retitle(created.id, 'APPLE PIE!')).slug).toBe('apple-pie');
 });
 
-test('a new title gives a new slug; the old slug is free again', async () => {
+test('a new title gives a new slug; the old slug still leads to the recipe until another recipe takes it', async () => {
+  const bySlug = (slug: string) =>
+    request(t.app).get(`/api/v1/recipes/by-slug/${slug}`).set('Cookie', t.owner.cookie);
   const created = await createRecipe(t, t.owner, { title: 'Plum cake' });
   const renamed = await retitle(created.id, 'Damson cake');
   expect(renamed.slug).toBe('damson-cake');
-  expect(
-    (await request(t.app).get('/api/v1/recipes/by-slug/plum-cake').set('Cookie', t.owner.cookie)).status,
-  ).toBe(404);
-  expect(
-    (await request(t.app).get('/api/v1/recipes/by-slug/damson-cake').set('Cookie', t.owner.cookie)).body.id,
-  ).toBe(created.id);
+  // The old address (a bookmark, a chat link) answers the recipe under its new slug.
+  const old = await bySlug('plum-cake');
+  expect([old.status, old.body.id, old.body.slug]).toEqual([200, created.id, 'damson-cake']);
+  expect((await bySlug('damson-cake')).body.id).toBe(created.id);
+  // A new recipe may take the slug: the current slug always wins, also over what was cached.
   const next = await createRecipe(t, t.owner, { title: 'Plum cake' });
   expect(next.slug).toBe('plum-cake');
+  expect((await bySlug('plum-cake')).body.id).toBe(next.id);
+  // A recipe renamed back takes its old slug again; a deleted recipe's slugs name nothing.
+  const again = await createRecipe(t, t.owner, { title: 'Quince cake' });
+  await retitle(again.id, 'Medlar cake');
+  expect((await retitle(again.id, 'Quince cake')).slug).toBe('quince-cake');
+  expect((await bySlug('medlar-cake')).body.id).toBe(again.id);
+  await request(t.app).delete(`/api/v1/recipes/${again.id}`).set('Cookie', t.owner.cookie).expect(204);
+  expect((await bySlug('medlar-cake')).status).toBe(404);
+  expect((await bySlug('quince-cake')).status).toBe(404);
 });
 
 test('a title whose number goes gets the new base: "Pie 2024" renamed "Pie" is pie, not pie-2024', async () => {

@@ -3,7 +3,7 @@
  * password and signs them in; a confirmation link asks for a click. Both screens pass axe-core.
  */
 import request from 'supertest';
-import { type WebHarness, seriousViolations, startWebHarness } from './browser-support.js';
+import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
 
 describe('links that open in the web app', () => {
   let h: WebHarness;
@@ -52,6 +52,36 @@ describe('links that open in the web app', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Confirm the address' }).click();
     await page.getByText('This link is unknown, used or expired.').waitFor();
+    await context.close();
+  }, 60_000);
+
+  it("a recipe's old address, from before its title changed, opens it and shows its address now", async () => {
+    const dan = await h.t.member('user', 'dan');
+    const recipe = {
+      title: 'Plum crumble',
+      description: '',
+      servings: 4,
+      prepMinutes: null,
+      cookMinutes: null,
+      sourceUrl: null,
+      tags: [],
+      ingredientGroups: [
+        { name: null, ingredients: [{ quantity: 6, unit: null, name: 'plums', note: null }] },
+      ],
+      steps: [{ text: 'Bake.' }],
+    };
+    const created = await request(h.t.app).post('/api/v1/recipes').set('Cookie', dan.cookie).send(recipe);
+    expect(created.status).toBe(201);
+    const renamed = await request(h.t.app)
+      .put(`/api/v1/recipes/${created.body.id}`)
+      .set('Cookie', dan.cookie)
+      .send({ ...recipe, title: 'Damson crumble' });
+    expect(renamed.body.slug).toBe('damson-crumble');
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, dan.username, dan.password, '/recipes/plum-crumble');
+    await page.getByRole('heading', { name: 'Damson crumble', level: 1 }).waitFor();
+    await page.waitForURL(`${h.origin}/recipes/damson-crumble`);
     await context.close();
   }, 60_000);
 });

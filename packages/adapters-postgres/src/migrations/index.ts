@@ -18,6 +18,7 @@ import * as wordCounts from './20261126T0130_word_counts.js';
 import * as signInFlowBrowser from './20261126T0800_sign_in_flow_browser.js';
 import * as mailOutboxLinks from './20261126T0900_mail_outbox_links.js';
 import * as searchWithoutAccents from './20261126T1100_search_without_accents.js';
+import * as formerSlugs from './20261126T1300_former_slugs.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0800_sign_in_flow_browser': signInFlowBrowser,
   '20261126T0900_mail_outbox_links': mailOutboxLinks,
   '20261126T1100_search_without_accents': searchWithoutAccents,
+  '20261126T1300_former_slugs': formerSlugs,
 };
 
 export const migrationProvider: MigrationProvider = {

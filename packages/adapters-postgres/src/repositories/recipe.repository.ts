@@ -143,7 +143,15 @@ export class PostgresRecipeRepository implements RecipeRepository {
     const value = 'id' in key ? key.id : key.slug;
     if (!storable(value)) return null;
     const [row] = await ('id' in key ? viewById : viewBySlug)(this.db, { key: value, viewer: viewerId });
-    return row ? viewFromRow(row, viewerId) : null;
+    if (row) return viewFromRow(row, viewerId);
+    if ('id' in key) return null;
+    // No recipe has that slug now: one may have had it before its title changed.
+    const { rows } = await sql<{ recipe_id: string }>`
+      select recipe_id from recipe_former_slugs where slug = ${value}`.execute(this.db);
+    const formerly = rows[0]?.recipe_id;
+    if (formerly === undefined) return null;
+    const [renamed] = await viewById(this.db, { key: formerly, viewer: viewerId });
+    return renamed ? viewFromRow(renamed, viewerId) : null;
   }
 
   async viewForUpdate(id: string, viewerId: string): Promise<RecipeView | null> {

@@ -37,7 +37,10 @@ export interface RecipeOfSource {
 }
 
 export interface RecipeRepository {
-  /** A recipe with its people and the viewer's marks, by id or by slug. */
+  /**
+   * A recipe with its people and the viewer's marks, by id or by slug: the slug it has now, or
+   * one it had before a title change (when no recipe has that slug now).
+   */
   view(key: { id: string } | { slug: string }, viewerId: string): Promise<RecipeView | null>;
   byId(id: string): Promise<Recipe | null>;
   /** Which of these ids name a recipe. */

@@ -46,6 +46,10 @@ export function RecipeScreen({ slug }: { slug: string }) {
         setRecipe(r);
         setServings(wantedServings(r));
         document.title = `${r.title} · ${t('appName')}`;
+        // Opened by a slug the recipe had before its title changed: the address bar shows its slug now.
+        if (r.slug !== slug) {
+          history.replaceState(history.state, '', `${recipePath(r.slug)}${location.search}${location.hash}`);
+        }
       },
       (e: unknown) => setMissing(noSuchRecipe(e)),
     );
