@@ -1,7 +1,8 @@
 /**
  * Where a flow may send the browser back: a path of this service only. Anything that could leave
  * it — another origin (`https://…`), a scheme-relative address (`//evil.example`), a backslash the
- * browser turns into a slash (`/\evil.example`), control characters or spaces — falls back to `/`.
+ * browser turns into a slash (`/\evil.example`), a dot segment (`/..//evil.example`), control
+ * characters or spaces — falls back to `/`.
  */
 export function localPath(next: string | undefined | null): string {
   if (typeof next !== 'string' || next === '' || next.length > 2000) return '/';
@@ -9,6 +10,9 @@ export function localPath(next: string | undefined | null): string {
   if (/[\p{Cc}\p{Zs}\u2028\u2029]/u.test(next)) return '/';
   // Percent-encoded slashes and backslashes are how `//` and `/\` hide; a path needs neither.
   if (/%(?:2f|5c)/i.test(next)) return '/';
+  // Nor do dot segments, which a browser resolves away: `/..//evil.example` is `//evil.example`.
+  const path = next.split(/[?#]/u, 1)[0]!;
+  if (path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/iu.test(segment))) return '/';
   return next;
 }
 
