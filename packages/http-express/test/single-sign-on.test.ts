@@ -172,6 +172,30 @@ it('finishes an invited account through its setup link (setup), spending the lin
   expect((await request(t.app).post('/api/v1/auth/setup/inspect').send({ token })).status).toBe(404);
 });
 
+it('keeps a setup link open when the account is connected to another identity already: ?oidc=linked', async () => {
+  const created = await request(t.app)
+    .post('/api/v1/users')
+    .set('Cookie', t.owner.cookie)
+    .send({ username: 'edda', role: 'user' });
+  const first = String(created.body.setupLink.path).replace('/setup/', '');
+  await flow({ intent: 'setup', setup: first, next: '/' }, { subject: 'sub-edda' });
+  // Later the admin hands over a new setup link, so that Edda may choose a password.
+  const again = await request(t.app)
+    .post(`/api/v1/users/${created.body.id}/setup-link`)
+    .set('Cookie', t.owner.cookie);
+  expect(again.status).toBe(201);
+  const token = String(again.body.path).replace('/setup/', '');
+  const other = await flow({ intent: 'setup', setup: token, next: '/' }, { subject: 'sub-somebody-else' });
+  expect(other.headers['location']).toBe('/?oidc=linked');
+  expect(cookieOf(other)).toBeUndefined();
+  expect((await request(t.app).post('/api/v1/auth/setup/inspect').send({ token })).status).toBe(200);
+  // Her own identity signs her in through the link, and spends it.
+  const own = await flow({ intent: 'setup', setup: token, next: '/' }, { subject: 'sub-edda' });
+  expect(own.headers['location']).toBe('/');
+  expect(cookieOf(own)).toBeDefined();
+  expect((await request(t.app).post('/api/v1/auth/setup/inspect').send({ token })).status).toBe(404);
+});
+
 it('confirms an address only when the provider vouches for that very address', async () => {
   const eve = await t.member('user', 'eve');
   await request(t.app)
@@ -383,6 +407,10 @@ describe('flows that must fail', () => {
       'https://evil.example/',
       '/\\evil.example',
       '/%2F%2Fevil.example',
+      '/..//evil.example',
+      '/.//evil.example',
+      '/x/..//evil.example',
+      '/%2e%2e//evil.example',
       'javascript:alert(1)',
     ]) {
       const location = await start({ intent: 'link', next });
@@ -455,10 +483,12 @@ describe('flows that must fail', () => {
   });
 });
 
-describe('a forgotten password of an account that signs in through the provider', () => {
-  it('gets a hint to sign in with the provider, not a link', async () => {
-    const sink = await startSmtpSink();
-    const mailing = await startTestApp(
+describe('with mail: invitations finished through the provider', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let mailing: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    mailing = await startTestApp(
       {
         SERVICE_PUBLIC_URL: PUBLIC_URL,
         SERVICE_OIDC_ISSUER: idp.issuer,
@@ -481,34 +511,47 @@ describe('a forgotten password of an account that signs in through the provider'
         }),
       },
     );
-    try {
-      const created = await request(mailing.app)
-        .post('/api/v1/users')
-        .set('Cookie', mailing.owner.cookie)
-        .send({ username: 'lou', role: 'user', email: 'lou@example.org' });
-      const token = String(created.body.setupLink.path).replace('/setup/', '');
-      const browser = request.agent(mailing.app);
-      const toProvider = await browser
-        .post('/api/v1/auth/oidc/start')
-        .type('form')
-        .send({ intent: 'setup', setup: token, next: '/' });
-      const back = new URL(
-        await idp.signIn(String(toProvider.headers['location']), {
-          as: { subject: 'sub-lou', email: 'lou@example.org', email_verified: true },
-        }),
-      );
-      expect((await browser.get(`${back.pathname}${back.search}`)).headers['location']).toBe('/');
+  });
+  afterAll(async () => {
+    await mailing.close();
+    await sink.stop();
+  });
 
-      sink.clear();
-      await request(mailing.app).post('/api/v1/auth/password/forgot').send({ login: 'lou' });
-      await mailing.settled();
-      const hint = await sink.waitFor('lou@example.org');
-      expect(hint.text).toContain('Family ID');
-      expect(hint.text).not.toContain('/setup/');
-    } finally {
-      await mailing.close();
-      await sink.stop();
-    }
+  /** Invites `username` by mail and finishes the setup through the provider as `person`. */
+  async function inviteAndFinish(username: string, person: TestPerson) {
+    const created = await request(mailing.app)
+      .post('/api/v1/users')
+      .set('Cookie', mailing.owner.cookie)
+      .send({ username, role: 'user', email: `${username}@example.org` });
+    expect(created.body.setupLink.mailedTo).toBe(`${username}@example.org`);
+    const token = String(created.body.setupLink.path).replace('/setup/', '');
+    const browser = request.agent(mailing.app);
+    const toProvider = await browser
+      .post('/api/v1/auth/oidc/start')
+      .type('form')
+      .send({ intent: 'setup', setup: token, next: '/' });
+    const back = new URL(await idp.signIn(String(toProvider.headers['location']), { as: person }));
+    expect((await browser.get(`${back.pathname}${back.search}`)).headers['location']).toBe('/');
+    return browser;
+  }
+
+  it('confirms the address the invitation was mailed to, whatever the provider says of its own', async () => {
+    const browser = await inviteAndFinish('max', { subject: 'sub-max', email: 'max@elsewhere.example' });
+    expect((await browser.get('/api/v1/auth/me')).body).toMatchObject({
+      username: 'max',
+      emailVerified: true,
+      emailConfirmationPending: false,
+    });
+  });
+
+  it('gets a hint to sign in with the provider, not a link, for a forgotten password', async () => {
+    await inviteAndFinish('lou', { subject: 'sub-lou', email: 'lou@example.org', email_verified: true });
+    sink.clear();
+    await request(mailing.app).post('/api/v1/auth/password/forgot').send({ login: 'lou' });
+    await mailing.settled();
+    const hint = await sink.waitFor('lou@example.org');
+    expect(hint.text).toContain('Family ID');
+    expect(hint.text).not.toContain('/setup/');
   });
 });
 

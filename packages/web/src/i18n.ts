@@ -31,7 +31,8 @@ const en = {
   oidcUnlinked:
     'No account is connected to that identity yet. Sign in with your password and connect it in your profile.',
   oidcTaken: 'That identity is already connected to another account.',
-  oidcLinked: 'Your account is now connected to the identity provider.',
+  oidcLinked:
+    'Your account is already connected to another identity at the provider: sign in with that one, or disconnect it in your profile first.',
   // setup links
   setupTitle: 'Welcome, {name}',
   resetTitle: 'A new password for {name}',
@@ -350,7 +351,8 @@ const de: Texts = {
   oidcUnlinked:
     'Mit dieser Identität ist noch kein Konto verbunden. Melde dich mit Passwort an und verbinde sie im Profil.',
   oidcTaken: 'Diese Identität ist schon mit einem anderen Konto verbunden.',
-  oidcLinked: 'Dein Konto ist jetzt mit dem Identitätsanbieter verbunden.',
+  oidcLinked:
+    'Dein Konto ist schon mit einer anderen Identität beim Anbieter verbunden: melde dich mit dieser an oder trenne sie zuerst im Profil.',
   setupTitle: 'Willkommen, {name}',
   resetTitle: 'Ein neues Passwort für {name}',
   setupExplain: 'Wähle ein Passwort für das Konto {username}.',

@@ -1,7 +1,7 @@
-import { sameAddress } from '../accounts/account.js';
+import { type Account, sameAddress } from '../accounts/account.js';
 import { assertMayManage } from '../accounts/account-rules.js';
 import type { Caller } from '../accounts/caller.js';
-import { deadLink, isOpenLink } from '../accounts/setup-links.js';
+import { deadLink, isOpenLink, revokePasswordLinks } from '../accounts/setup-links.js';
 import { addressKey } from '../sessions/sign-in-guard.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { SignedIn, SignInService } from '../sessions/sign-in.js';
@@ -15,6 +15,9 @@ import {
 import type { ConnectedIdentity } from './identity-store.port.js';
 import { localPath, withOutcome } from './local-path.js';
 import type { SignInFlow, SignInIntent } from './sign-in-flow-store.port.js';
+
+/** The identity was connected to another account between the check and the connection. */
+class LostConnection extends Error {}
 
 /** How long a flow waits for the browser to come back from the provider. */
 export const FLOW_LIFETIME_MS = 10 * MINUTE_MS;
@@ -30,7 +33,7 @@ export type FlowFailure =
   | 'unlinked'
   /** link, setup: this identity is connected to another account. */
   | 'taken'
-  /** link: the account is connected to another identity already. */
+  /** link, setup: the account is connected to another identity already. */
   | 'linked'
   /** anything else: the provider is down, the flow is unknown, used, expired or forged. */
   | 'failed';
@@ -255,28 +258,42 @@ export class SingleSignOn {
   ): Promise<FlowOutcome> {
     const { store, clock, signIn } = this.deps;
     const digest = flow.setupTokenDigest ?? '';
-    let account;
+    let outcome: Account | FlowFailure | null;
     try {
-      account = await store.transaction(async (tx) => {
+      outcome = await store.transaction(async (tx): Promise<Account | FlowFailure | null> => {
         const link = await tx.links.find(digest);
         if (!link || link.purpose !== 'setup') throw deadLink();
-        if (await tx.identities.byIdentity(identity.issuer, identity.subject)) return null;
-        // The setup link is spent by connecting, as it would be by choosing a password.
+        const holder = await tx.identities.byIdentity(identity.issuer, identity.subject);
+        if (holder && holder.accountId !== link.accountId) return 'taken';
+        // An account connected to another identity keeps it; the link stays open for a password.
+        if (!holder && (await tx.identities.ofAccount(link.accountId))) return 'linked';
+        // The setup link is spent by connecting (or by the identity the account already has), as
+        // it would be by choosing a password; a connection lost to a race spends nothing.
         if (!(await tx.links.consume(digest, clock.now()))) throw deadLink();
-        if (!(await this.connectIn(tx, link.accountId, identity))) return null;
+        if (!holder && !(await this.connectIn(tx, link.accountId, identity))) throw new LostConnection();
         await tx.sessions.deleteAllOf(link.accountId);
-        return tx.accounts.byId(link.accountId);
+        await revokePasswordLinks(tx, link.accountId, clock.now());
+        const account = await tx.accounts.byId(link.accountId);
+        // A mailed invitation vouches for the address it went to, as when a password is chosen.
+        const confirms =
+          account !== null &&
+          !account.emailVerified &&
+          link.address !== null &&
+          sameAddress(link.address, account.email);
+        return confirms ? tx.accounts.update(account.id, { emailVerified: true }) : account;
       });
     } catch (error) {
       if (error instanceof NotFound)
         return failed('failed', flow.nextPath, 'the setup link is used or expired');
-      throw error;
+      if (error instanceof LostConnection) outcome = 'taken';
+      else throw error;
     }
-    if (!account) return failed('taken', flow.nextPath, 'this identity is connected to another account');
-    const confirmed = await this.confirmVouchedAddress(account.id, identity);
+    if (outcome === null) return failed('failed', flow.nextPath, 'the account is gone');
+    if (typeof outcome === 'string') return failed(outcome, flow.nextPath, `cannot set up: ${outcome}`);
+    const confirmed = await this.confirmVouchedAddress(outcome.id, identity);
     return {
       kind: 'signed-in',
-      signedIn: await signIn.startSession(confirmed ?? account),
+      signedIn: await signIn.startSession(confirmed ?? outcome),
       next: flow.nextPath,
     };
   }

@@ -27,7 +27,7 @@ export function Profile({ oidcOutcome }: { oidcOutcome: string | null }) {
         <SignOut />
       </div>
       {oidcOutcome && (
-        <p class={oidcOutcome === 'linked' ? 'notice' : 'error'} role="status">
+        <p class="error" role="status">
           {t(
             ({ linked: 'oidcLinked', taken: 'oidcTaken' } as Record<string, TextKey>)[oidcOutcome] ??
               'oidcFailed',

@@ -47,7 +47,7 @@ export function SignIn({
             </p>
           )}
           {outcome && (
-            <p class={oidcOutcome === 'linked' ? 'notice' : 'error'} role="alert">
+            <p class="error" role="alert">
               {t(outcome)}
             </p>
           )}
