@@ -61,23 +61,31 @@ describe('in-app mail settings', () => {
     expect((await request(t.app).get('/api/v1/auth/password')).body).toMatchObject({ available: true });
   });
 
-  it('keep the stored password when it is left out, for the same host and username only', async () => {
-    const same = await owner(request(t.app).put(SETTINGS)).send({
+  it('keep the stored password when it is left out, for the same server (host, port, security) and username only', async () => {
+    const server = {
       host: '127.0.0.1',
       port: t.sink.port,
       security: 'none',
       from: 'larder@example.org',
       username: 'cook',
-    });
+    };
+    const same = await owner(request(t.app).put(SETTINGS)).send(server);
     expect(same.body.passwordSet).toBe(true);
-    const otherHost = await owner(request(t.app).put(SETTINGS)).send({
-      host: 'localhost',
-      port: t.sink.port,
-      security: 'none',
-      from: 'larder@example.org',
-      username: 'cook',
-    });
-    expect(otherHost.body.passwordSet).toBe(false);
+    for (const change of [
+      { host: 'localhost' },
+      { port: t.sink.port + 1 },
+      { security: 'starttls' },
+      { username: 'baker' },
+    ]) {
+      await owner(request(t.app).put(SETTINGS))
+        .send({ ...server, password: 'smtp-secret' })
+        .expect(200);
+      const other = await owner(request(t.app).put(SETTINGS)).send({ ...server, ...change });
+      expect([change, other.body.passwordSet]).toEqual([change, false]);
+    }
+    await owner(request(t.app).put(SETTINGS))
+      .send({ ...server, password: 'smtp-secret' })
+      .expect(200);
   });
 
   it('refuse what could break a mail header, each at its field', async () => {

@@ -29,7 +29,7 @@ export interface MailSettingsView {
   publicUrlMissing: boolean;
 }
 
-/** What the owner enters (a missing password keeps the stored one, for the same host and username). */
+/** What the owner enters (a missing password keeps the stored one, for the same server and username). */
 export interface MailSettingsInput {
   host: string;
   port: number;
@@ -153,11 +153,20 @@ export class MailConfiguration {
     return inForce;
   }
 
-  /** A password left out keeps the stored one, for the same host and username only. */
+  /**
+   * A password left out keeps the stored one, for the same server and username only: another
+   * host, port or security is another server (or the same one spoken to in the clear), which must
+   * be given the password anew.
+   */
   private async withStoredPassword(server: MailServer): Promise<MailServer> {
     if (server.password) return server;
     const stored = await this.deps.settings.get();
-    const same = stored && stored.host === server.host && (stored.username ?? '') === (server.username ?? '');
+    const same =
+      stored &&
+      stored.host === server.host &&
+      stored.port === server.port &&
+      stored.security === server.security &&
+      (stored.username ?? '') === (server.username ?? '');
     return same && stored.password ? { ...server, password: stored.password } : server;
   }
 

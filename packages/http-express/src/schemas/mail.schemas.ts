@@ -18,7 +18,8 @@ export const MailConfigBody = named(
       username: str({ maxLength: 254, description: 'Empty: no authentication' }),
       password: str({
         maxLength: 1024,
-        description: 'Omitted keeps the stored password (for the same host and username only)',
+        description:
+          'Omitted keeps the stored password (for the same host, port, security and username only)',
       }),
     },
     ['host', 'port', 'security', 'from'],
