@@ -123,7 +123,13 @@ export async function startService(
     server.requestTimeout = 15 * 60_000;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ port, database: database.driver }, `Larder listening on http://localhost:${port}`);
+    const host = typeof address === 'object' && address ? address.address : (config.host ?? '::');
+    // The address it listens on, as a browser on this machine would write it.
+    const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+    logger.info(
+      { address: host, port, database: database.driver },
+      `Larder listening on http://${shown}:${port}`,
+    );
     // File removals a storage outage held up are retried in the background (see ImageJanitor).
     const janitor = container.resolve(ImageJanitor);
     const sweeper = setInterval(() => {

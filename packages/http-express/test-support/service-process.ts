@@ -93,7 +93,7 @@ export async function startServiceProcess(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {
-      const port = /Larder listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      const port = /Larder listening on http:\/\/\S+:(\d+)/.exec(output)?.[1];
       if (port) {
         child.stdout?.off('data', check);
         resolve(`http://127.0.0.1:${port}`);

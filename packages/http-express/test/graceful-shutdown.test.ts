@@ -118,6 +118,8 @@ test.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
   async (signal) => {
     // SIGHUP is what a foreground start gets when its terminal closes; it killed the process outright.
     const service = await startServiceProcess({}, dataDir);
+    // It says where it listens as it is: SERVICE_ADDR 127.0.0.1, not "localhost".
+    expect(service.output()).toMatch(/"msg":"Larder listening on http:\/\/127\.0\.0\.1:\d+"/);
     service.child.kill(signal);
     expect(await service.exited).toBe(0);
     expect(service.output()).toContain('"msg":"stopped"');
