@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { DomainError } from '@larder/domain';
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import type { Logger } from 'pino';
@@ -113,7 +114,12 @@ export function createApp(options: AppOptions): Express {
   // `"x"` are valid JSON and fail validation (422) instead of parsing (400). The MCP endpoint reads
   // its own body, so that a broken one gets a JSON-RPC parse error.
   const jsonBodyOf = (limitBytes: number, deadlineMs?: number): JsonBodyReader => ({
-    read: express.json({ limit: limitBytes, strict: false, type: (req) => isJson(req as Request) }),
+    read: express.json({
+      limit: limitBytes,
+      strict: false,
+      type: (req) => isJson(req as Request),
+      verify: refuseUndecodable,
+    }),
     limitBytes,
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
   });
@@ -216,6 +222,16 @@ interface BodyParserError {
   expose?: boolean;
 }
 
+const UNDECODABLE = 'entity.undecodable';
+
+/**
+ * A JSON body whose bytes are not UTF-8 (Latin-1 text sent as it is) is refused: decoded, each
+ * such byte would become U+FFFD, and "Crème" would be kept as "Cr�me".
+ */
+function refuseUndecodable(_req: unknown, _res: unknown, body: Buffer): void {
+  if (!isUtf8(body)) throw Object.assign(new Error('undecodable body'), { status: 400, type: UNDECODABLE });
+}
+
 function isBodyParserError(error: unknown): error is BodyParserError {
   if (typeof error !== 'object' || error === null) return false;
   const { type, status, expose } = error as BodyParserError;
@@ -227,6 +243,8 @@ function bodyParserProblem(error: BodyParserError): Problem {
   switch (error.type) {
     case 'entity.parse.failed':
       return { status: 400, title: 'Bad Request', detail: 'The body is not valid JSON.' };
+    case UNDECODABLE:
+      return { status: 400, title: 'Bad Request', detail: 'The body is not valid UTF-8 text.' };
     case 'entity.too.large':
       return {
         status: 413,

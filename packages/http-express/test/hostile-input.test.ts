@@ -42,6 +42,31 @@ describe('bodies', () => {
     }
   });
 
+  it('answers bytes that are no UTF-8 (Latin-1 text sent as it is) with 400, keeping nothing', async () => {
+    const latin1 = Buffer.from(
+      '{"title":"Cr\u00e8me br\u00fbl\u00e9e","description":"","servings":4,"prepMinutes":null,"cookMinutes":null,"sourceUrl":null,"tags":[],"ingredientGroups":[{"name":null,"ingredients":[]}],"steps":[]}',
+      'latin1',
+    );
+    const res = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', user.cookie)
+      .set('Content-Type', 'application/json')
+      .serialize((bytes: Buffer) => bytes)
+      .send(latin1);
+    expectProblem(res, 400);
+    expect(res.body.detail).toBe('The body is not valid UTF-8 text.');
+    const none = await request(t.app).get('/api/v1/recipes?q=br%C3%BBl%C3%A9e').set('Cookie', user.cookie);
+    expect(none.body.total).toBe(0);
+    // The same text as UTF-8 is taken.
+    const utf8 = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', user.cookie)
+      .set('Content-Type', 'application/json')
+      .serialize((bytes: Buffer) => bytes)
+      .send(Buffer.from(latin1.toString('latin1'), 'utf8'));
+    expect([utf8.status, utf8.body.title]).toEqual([201, 'Crème brûlée']);
+  });
+
   it('reads at most 64 KiB on a public route (what anybody may make it parse), 5 MiB for members', async () => {
     const keys = Object.fromEntries(Array.from({ length: 8_000 }, (_, i) => [`k${i}`, i]));
     const anonymous = await login().send({ username: 'x', password: 'y', ...keys });

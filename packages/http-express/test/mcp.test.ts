@@ -348,6 +348,21 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    // Bytes that are no UTF-8 are no JSON text either (not read as U+FFFD).
+    const latin1 = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${full}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: Buffer.from(
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_recipes","arguments":{"q":"cr\u00e8me"}}}',
+        'latin1',
+      ),
+    });
+    expect(latin1.status).toBe(400);
+    expect(await latin1.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
   });
 
   it('answers a message that is no JSON-RPC with -32600, and params of the wrong shape with -32602 naming the place', async () => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -63,7 +64,10 @@ async function messageOf(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const body = Buffer.concat(chunks);
+    // Bytes that are no UTF-8 would be read as U+FFFD and kept so: they are no JSON text.
+    if (!isUtf8(body)) throw new Error('not UTF-8');
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
     const fault = { id: null, code: ErrorCode.ParseError, message: 'Parse error: Invalid JSON' };
     return { status: 400, answer: faultAnswer(fault) };
