@@ -1,6 +1,7 @@
 import { checkNewPassword } from '../src/accounts/passwords.js';
 import { IssueList } from '../src/shared/errors.js';
 import {
+  characterCount,
   codePointBoundary,
   hasControlCharacters,
   hasDisguisingCharacters,
@@ -56,6 +57,19 @@ describe('checkNewPassword', () => {
     expect(check('é'.repeat(36))).toEqual([]);
     expect(check('é'.repeat(40))[0]?.message).toMatch(/72 bytes/);
     expect(check('🍅'.repeat(19))).toHaveLength(1); // 19 characters, 76 bytes
+  });
+});
+
+describe('characterCount', () => {
+  it('counts code points: an emoji or a CJK extension character is one; a half character is one', () => {
+    expect(characterCount('')).toBe(0);
+    expect(characterCount('soup')).toBe(4);
+    expect(characterCount('🍅🥕')).toBe(2);
+    expect(characterCount('𠀀'.repeat(150))).toBe(150);
+    expect(characterCount('a\ud800b')).toBe(3);
+    expect(characterCount('\udc00\ud83c\udf45')).toBe(2);
+    for (const sample of ['Käse', 'a🍅b', '👩\u200d🍳'])
+      expect(characterCount(sample)).toBe([...sample].length);
   });
 });
 

@@ -333,6 +333,14 @@ describe('field bounds, each located', () => {
   });
 });
 
+describe('lengths', () => {
+  test('count characters, not UTF-16 units: 200 emoji or CJK extension characters are a title', async () => {
+    const res = await post(recipeBody({ title: '𠀀'.repeat(200), tags: ['🍅'.repeat(40)] }));
+    expect(res.status).toBe(201);
+    expect(await locationsOf(recipeBody({ title: '🍅'.repeat(201) }))).toEqual(['body.title']);
+  });
+});
+
 describe('text that would disguise itself', () => {
   test('titles, tags and ingredient names lose zero-width and direction-override characters', async () => {
     const res = await post(

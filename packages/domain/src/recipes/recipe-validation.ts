@@ -1,5 +1,5 @@
 import { IssueList } from '../shared/errors.js';
-import { MALFORMED_TEXT_MESSAGE, isWellFormedText, tidy } from '../shared/text.js';
+import { MALFORMED_TEXT_MESSAGE, characterCount, isWellFormedText, tidy } from '../shared/text.js';
 import type {
   Ingredient,
   IngredientGroup,
@@ -75,7 +75,7 @@ class Checker {
 
   text(location: string, value: string, { min = 0, max }: { min?: number; max: number }): void {
     if (min > 0 && value.length < min) this.issues.add(location, 'must not be empty');
-    else if (value.length > max) this.issues.add(location, `must be at most ${max} characters`);
+    else if (characterCount(value) > max) this.issues.add(location, `must be at most ${max} characters`);
     else if (CONTROL.test(value)) this.issues.add(location, 'must not contain control characters');
     else if (!isWellFormedText(value)) this.issues.add(location, MALFORMED_TEXT_MESSAGE);
   }

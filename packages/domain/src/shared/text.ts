@@ -9,9 +9,28 @@ export function utf8ByteLength(text: string): number {
 }
 
 /**
+ * How many characters (code points) the text holds, as people and JSON Schema's `maxLength`
+ * count them: an emoji or a CJK extension character is one, not two UTF-16 units.
+ */
+export function characterCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+/**
  * Characters that show nothing or turn the text around: zero-width spaces, the word joiner, the
  * byte-order mark, and the direction embeddings, overrides and isolates (U+202A–U+202E,
- * U+2066–U+2069). A name holding one can pose as another ("‮gpj.exe" shows as "exe.jpg").
+ * U+2066–U+2069). A name holding one can pose as another (U+202E then "gpj.exe" shows as "exe.jpg").
  * The joiners (U+200C, U+200D) that emoji and several scripts need, and the plain direction
  * marks (U+200E, U+200F), are not among them.
  */
