@@ -134,6 +134,14 @@ export function createApp(options: AppOptions): Express {
   app.use('/setup', form);
   app.use('/api/v1/auth/oidc/start', form);
 
+  // A deletion names one thing: with its last segment left empty (`DELETE /api/v1/shares/`, or
+  // `…/images/..` that a client resolved to `/api/v1/recipes/{id}/`) it would name the collection
+  // or its owner, and delete every link, or the recipe. So a trailing slash names nothing here.
+  app.use((req, _res, next) => {
+    if (req.method === 'DELETE' && req.path.length > 1 && req.path.endsWith('/')) {
+      next(problem(404, `Nothing at DELETE ${req.path}.`));
+    } else next();
+  });
   if (webApp) app.use(webApp.undecodablePages());
   const router = express.Router({ caseSensitive: true });
   mountRoutes(router, table, {

@@ -509,6 +509,7 @@ describe('requests Node cannot read', () => {
   it.each([
     [`GET /api/v1/recipes HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
     ['NOT HTTP AT ALL\r\n\r\n', 400],
+    ['GET /api/v1/recipes HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nConnection: close\r\n\r\n', 417],
   ])('answers a head it cannot take with a problem, as every refusal (%#)', async (bytes, status) => {
     const answer = await raw(bytes);
     const [head = '', body = ''] = answer.split('\r\n\r\n');
@@ -653,6 +654,35 @@ describe('routes and descriptions', () => {
     // A known address asked with another method is a 405 (method-not-allowed.test.ts).
     expectProblem(await request(t.app).put('/api/v1/users').set('Cookie', t.owner.cookie).send({}), 405);
     expectProblem(await request(t.app).get('/no/such/page'), 404);
+  });
+
+  it('answers a deletion whose last segment is empty with 404: it never names the collection or its owner', async () => {
+    const created = await request(t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', t.owner.cookie)
+      .send(plainRecipeBody({ title: 'Kept whole' }));
+    const recipeId = String(created.body.id);
+    await request(t.app)
+      .patch('/api/v1/settings')
+      .set('Cookie', t.owner.cookie)
+      .send({ publicShares: true })
+      .expect(200);
+    const share = await request(t.app)
+      .post(`/api/v1/recipes/${recipeId}/public-share`)
+      .set('Cookie', t.owner.cookie)
+      .send({});
+    expect(share.status).toBe(201);
+    expectProblem(await request(t.app).delete('/api/v1/shares/').set('Cookie', t.owner.cookie), 404);
+    expectProblem(
+      await request(t.app).delete(`/api/v1/recipes/${recipeId}/`).set('Cookie', t.owner.cookie),
+      404,
+    );
+    const left = await request(t.app).get('/api/v1/shares').set('Cookie', t.owner.cookie);
+    expect(left.body.items.map((s: { id: string }) => s.id)).toEqual([share.body.id]);
+    expect(
+      (await request(t.app).get(`/api/v1/recipes/${recipeId}`).set('Cookie', t.owner.cookie)).status,
+    ).toBe(200);
+    await request(t.app).delete(`/api/v1/shares/${share.body.id}`).set('Cookie', t.owner.cookie).expect(204);
   });
 
   it('marks object answers with $schema and Link rel=describedBy to the same schema', async () => {

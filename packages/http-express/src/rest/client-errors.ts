@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { titleOf } from './problem.js';
 
@@ -11,7 +11,7 @@ function statusOf(error: Error & { code?: string }): number {
 
 /**
  * Requests that never reach express — a head over 16 KB, one that is not HTTP, one too slow to
- * arrive — answered like every other refusal, as a problem (`application/problem+json`), instead of
+ * arrive, one that expects what HTTP/1.1 does not offer (`Expect: teapot`) — answered like every other refusal, as a problem (`application/problem+json`), instead of
  * Node's bare status line; then the connection ends. A connection already broken is only closed.
  */
 export function answerClientErrors(server: Server): void {
@@ -33,5 +33,19 @@ export function answerClientErrors(server: Server): void {
       `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+  });
+  // `Expect: 100-continue` is answered by Node; any other expectation cannot be met (RFC 9110).
+  server.on('checkExpectation', (_req, res: ServerResponse) => {
+    const body = JSON.stringify({
+      title: titleOf(417),
+      status: 417,
+      detail: 'Only the expectation 100-continue can be met.',
+    });
+    res.writeHead(417, {
+      'Content-Type': 'application/problem+json',
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    });
+    res.end(body);
   });
 }
