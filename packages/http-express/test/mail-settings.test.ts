@@ -104,6 +104,17 @@ describe('in-app mail settings', () => {
       'body.host',
       'body.username',
     ]);
+    const disguised = await owner(request(t.app).put(SETTINGS)).send({
+      host: '127.0.0.1',
+      port: 25,
+      security: 'none',
+      from: 'larder@example.org',
+      fromName: '\u202eknab ruoY',
+    });
+    expect(disguised.status).toBe(422);
+    expect(disguised.body.errors).toEqual([
+      { location: 'body.fromName', message: 'must not contain invisible or direction-changing characters' },
+    ]);
   });
 
   it('turn mail off again', async () => {

@@ -1,7 +1,7 @@
 import { normaliseEmail } from '../shared/email-address.js';
 import type { Clock } from '../shared/clock.port.js';
 import { Conflict, IssueList } from '../shared/errors.js';
-import { hasControlCharacters } from '../shared/text.js';
+import { DISGUISED_NAME_MESSAGE, hasControlCharacters, hasDisguisingCharacters } from '../shared/text.js';
 import type { MailSettingsRepository } from './mail-settings-store.port.js';
 import { MAIL_SECURITY, type MailSecurity, type MailServer } from './mailer.port.js';
 
@@ -65,6 +65,10 @@ export function checkMailSettings(input: MailSettingsInput, at = ''): MailServer
     if (value !== undefined && hasControlCharacters(value)) {
       issues.add(field(name), 'must not contain control characters');
     }
+  }
+  // The sender's name is what every member sees in their inbox: it may not pose as another.
+  if (input.fromName !== undefined && hasDisguisingCharacters(input.fromName)) {
+    issues.add(field('fromName'), DISGUISED_NAME_MESSAGE);
   }
   issues.throwIfAny();
   const fromName = input.fromName?.trim();
