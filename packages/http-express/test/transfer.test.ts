@@ -578,8 +578,44 @@ describe('an export cut short once it has begun', () => {
     expect(logs.map((l) => JSON.parse(l) as { level: number }).filter((l) => l.level >= 50)).toEqual([]);
   });
 
+  it('leaves out a photo deleted while the archive is written, and stays a whole archive', async () => {
+    const recipe = await createRecipe(t, t.owner);
+    const first = await uploaded(t, t.owner, recipe.id, await jpegOf(300, 200));
+    const second = await uploaded(t, t.owner, recipe.id, await jpegOf(200, 300));
+    const third = await uploaded(t, t.owner, recipe.id, await jpegOf(250, 250));
+    // A first original far larger than the sockets hold: the export waits inside it while the
+    // download is paused, before the second photo's turn.
+    await imageStoreOf(t).put(
+      photoKey(recipe.id, first.id, 'original.jpg'),
+      randomBytes(11 * 1024 * 1024),
+      'image/jpeg',
+    );
+    const { answer } = await downloading(recipe.id);
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await once(answer, 'data');
+    answer.pause();
+    await request(t.app)
+      .delete(`/api/v1/recipes/${recipe.id}/images/${second.id}`)
+      .set('Cookie', t.owner.cookie)
+      .expect(204);
+    answer.resume();
+    await once(answer, 'end');
+    const files = await unzip(Buffer.concat(chunks));
+    const document = [...files.entries()].find(([name]) => name.endsWith('recipe.json'))?.[1];
+    const photosNamed = (JSON.parse(String(document)) as { photos: Array<{ file: string; width: number }> })
+      .photos;
+    expect(photosNamed.map((p) => p.width)).toEqual([300, 250]);
+    for (const photo of photosNamed)
+      expect([...files.keys()].some((name) => name.endsWith(photo.file))).toBe(true);
+    expect(third.id).toEqual(expect.any(String));
+    expect(logs.map((l) => JSON.parse(l) as { level: number }).filter((l) => l.level >= 50)).toEqual([]);
+  });
+
   it('by a photo that cannot be read is an error, with its stack', async () => {
     const recipe = await createRecipe(t, t.owner);
+    await uploaded(t, t.owner, recipe.id, await jpegOf(200, 200));
+    // Its row is there, its original is not: no deletion, a store that lost a file.
     const photo = await uploaded(t, t.owner, recipe.id, await jpegOf(300, 200));
     await imageStoreOf(t).delete(photoKey(recipe.id, photo.id, 'original.jpg'));
     const { answer } = await downloading(recipe.id);

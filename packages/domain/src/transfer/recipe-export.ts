@@ -21,8 +21,11 @@ import { encodeUtf8 } from './utf8.js';
 /** One recipe on its way into an archive. */
 export interface RecipeToExport {
   view: RecipeView;
-  /** Opens the stored original of one of the recipe's photos; called only when the archive's writer reaches it. */
-  openPhoto(imageId: string): Promise<AsyncIterable<Uint8Array>>;
+  /**
+   * Opens the stored original of one of the recipe's photos, or null when it is gone (deleted
+   * since the recipe was read); called only when the archive's writer reaches it.
+   */
+  openPhoto(imageId: string): Promise<AsyncIterable<Uint8Array> | null>;
 }
 
 function authorOf(person: PersonRef | null): AuthorName | null {
@@ -38,9 +41,11 @@ export function photosInOrder(view: RecipeView): RecipeImage[] {
  * The document of one recipe. Every field is named here rather than copied, so nothing
  * internal (ids, the reader's marks, who marked it tasty) can slip into an archive.
  */
-export function documentOf(view: RecipeView): RecipeDocument {
+export function documentOf(
+  view: RecipeView,
+  photos: readonly RecipeImage[] = photosInOrder(view),
+): RecipeDocument {
   const { recipe } = view;
-  const photos = photosInOrder(view);
   const coverAt = photos.findIndex((photo) => photo.id === view.coverImageId);
   return {
     format: RECIPE_FORMAT,
@@ -97,7 +102,8 @@ class FolderNames {
 /**
  * The files of an archive of `recipes`, produced as they are asked for: a recipe is pulled
  * only once the previous one's files are taken, and each photo is opened only when its
- * turn comes. The manifest comes last, when the list of recipes is known.
+ * turn comes; a recipe's document follows its photos. The manifest comes last, when the list
+ * of recipes is known.
  */
 export async function* archiveFilesOf(
   recipes: AsyncIterable<RecipeToExport>,
@@ -108,10 +114,19 @@ export async function* archiveFilesOf(
   for await (const { view, openPhoto } of recipes) {
     const folder = folders.next(view.recipe.slug);
     const documentPath = recipeDocumentPath(folder);
-    yield { name: documentPath, content: encodeUtf8(documentText(documentOf(view))) };
-    for (const [i, photo] of photosInOrder(view).entries()) {
-      yield { name: recipeFilePath(folder, photoFileOf(i)), content: () => openPhoto(photo.id) };
+    // The photos first, then the document naming those that were there: a photo (or the whole
+    // recipe) deleted while the archive is written is left out, and the archive stays whole.
+    const kept: RecipeImage[] = [];
+    for (const photo of photosInOrder(view)) {
+      const original = await openPhoto(photo.id);
+      if (!original) continue;
+      yield {
+        name: recipeFilePath(folder, photoFileOf(kept.length)),
+        content: () => Promise.resolve(original),
+      };
+      kept.push(photo);
     }
+    yield { name: documentPath, content: encodeUtf8(documentText(documentOf(view, kept))) };
     documentPaths.push(documentPath);
   }
   yield { name: MANIFEST_PATH, content: encodeUtf8(documentText(manifestOf(documentPaths, exportedAt))) };

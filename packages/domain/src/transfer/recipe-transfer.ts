@@ -105,8 +105,10 @@ export class RecipeTransfer {
         view,
         openPhoto: async (imageId) => {
           const stream = await images.stream(photoKey(id, imageId, 'original.jpg'));
-          if (!stream) throw new Error(`the original of photo ${imageId} of recipe ${id} is missing`);
-          return stream;
+          if (stream) return stream;
+          // Deleted since the recipe was read (the photo, or the whole recipe): left out.
+          if (!(await store.recipeImages.find(id, imageId))) return null;
+          throw new Error(`the original of photo ${imageId} of recipe ${id} is missing`);
         },
       };
     }
