@@ -102,14 +102,20 @@ interface Line {
   text: string;
   /** All of the line's text is bold. */
   emphasized: boolean;
+  /** An empty line (two `<br>` in a row) stands before it: it opens a paragraph. */
+  afterGap: boolean;
 }
 
-/** Text split into lines at `<br>` and at nested blocks, each line collapsed, empty lines dropped. */
+/**
+ * Text split into lines at `<br>` and at nested blocks, each line collapsed, empty lines dropped
+ * (a line after one opens a paragraph).
+ */
 class Lines {
   private lines: Line[] = [];
   private current: string[] = [];
   private plain = false;
   private bold = false;
+  private gap = false;
 
   add(text: string, bold = false): void {
     this.current.push(text);
@@ -121,7 +127,10 @@ class Lines {
 
   breakLine(): void {
     const text = collapse(this.current.join(''));
-    if (text !== '') this.lines.push({ text, emphasized: this.bold && !this.plain });
+    if (text !== '') {
+      this.lines.push({ text, emphasized: this.bold && !this.plain, afterGap: this.gap });
+      this.gap = false;
+    } else if (this.lines.length > 0) this.gap = true;
     this.current = [];
     this.plain = false;
     this.bold = false;
@@ -131,6 +140,7 @@ class Lines {
     this.breakLine();
     const lines = this.lines;
     this.lines = [];
+    this.gap = false;
     return lines;
   }
 }
@@ -179,7 +189,10 @@ class BlockWriter {
     this.blocks.push(block);
   }
 
-  /** The loose text so far as paragraphs; a line all in bold stands as a paragraph of its own. */
+  /**
+   * The loose text so far as paragraphs, parted where an empty line stands (`<br><br>`); a line
+   * all in bold stands as a paragraph of its own.
+   */
   private flush(ctx: Context): void {
     let lines: string[] = [];
     const paragraph = (): void => {
@@ -187,6 +200,7 @@ class BlockWriter {
       lines = [];
     };
     for (const line of this.loose.take()) {
+      if (line.afterGap) paragraph();
       if (!line.emphasized) {
         lines.push(line.text);
         continue;

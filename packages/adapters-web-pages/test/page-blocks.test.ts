@@ -185,6 +185,18 @@ describe('readHtmlPage: what the markup says about blocks', () => {
     ]);
   });
 
+  it('parts a paragraph where an empty line stands (two <br> in a row), as a blank line parts text', () => {
+    expect(
+      blocksOf(
+        '<main><p>1. Mix.<br>2. Bake.<br><br><i>Submitted by Bob</i><br> <br><br><a href="/gb">Sign my guestbook!</a></p></main>',
+      ),
+    ).toEqual([
+      { kind: 'paragraph', text: '1. Mix. 2. Bake.', lines: ['1. Mix.', '2. Bake.'] },
+      { kind: 'paragraph', text: 'Submitted by Bob', lines: ['Submitted by Bob'] },
+      { kind: 'paragraph', text: 'Sign my guestbook!', lines: ['Sign my guestbook!'] },
+    ]);
+  });
+
   it('takes flags in class words ("has-comments", "tweak-share-buttons") for no furniture', () => {
     expect(
       blocksOf(`<body class="tweak-share-buttons"><main>

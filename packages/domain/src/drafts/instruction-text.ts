@@ -40,6 +40,11 @@ function splitAtNumbers(text: string): string[] | null {
   return [...before, ...steps.map((step) => step.replace(/\s+/gu, ' '))];
 }
 
+/** Whether a line opens with a step's number: "1.", "2)", "Step 3:". */
+export function opensWithNumber(line: string): boolean {
+  return NUMBERING.test(line.trim()) && !NUMBER_ONLY.test(line.trim());
+}
+
 /** A line that is nothing but a step's number ("Step 1", "Étape 2", "3."). */
 export function isStepNumber(line: string): boolean {
   return NUMBER_ONLY.test(line.trim());

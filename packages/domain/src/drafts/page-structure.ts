@@ -2,6 +2,7 @@ import { emptyRecipe, type FoundGroup, type FoundRecipe, type FoundSection } fro
 import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-heading.js';
 import {
   isStepNumber,
+  opensWithNumber,
   splitInstructions,
   stepPlacesTakenOff,
   stepsOfText,
@@ -10,6 +11,7 @@ import {
 import type { PageBlock } from './page-content.js';
 import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
 import { timesInText, yieldInText } from './page-text-facts.js';
+import { withoutSignOff } from './sign-offs.js';
 
 /**
  * A recipe read from the page's visible structure, for pages without JSON-LD or microdata: the
@@ -111,7 +113,7 @@ function instructionSections(sectionBlocks: readonly PageBlock[]): FoundSection[
   const sections: FoundSection[] = [];
   let current: FoundSection = { name: null, steps: [] };
   const hasList = sectionBlocks.some((b) => b.kind === 'list' && !isWordList(b));
-  const blocks = hasList ? sectionBlocks : withinStepsBox(sectionBlocks);
+  const blocks = hasList ? sectionBlocks : upToTheLastNumber(withoutAsides(withinStepsBox(sectionBlocks)));
   for (const block of blocks) {
     const heading = headingText(block);
     if (heading !== null) {
@@ -126,7 +128,62 @@ function instructionSections(sectionBlocks: readonly PageBlock[]): FoundSection[
     }
   }
   if (current.steps.length > 0) sections.push(current);
-  return withoutPlaces(sections);
+  return withoutPlaces(hasList ? sections : withoutClosingWords(sections));
+}
+
+/** Paragraphs that stand as steps: neither a heading nor a step's number standing apart ("1", "2."). */
+type Paragraph = Extract<PageBlock, { kind: 'paragraph' }>;
+
+function textParagraphs(blocks: readonly PageBlock[]): Paragraph[] {
+  return blocks.filter(
+    (b): b is Paragraph => b.kind === 'paragraph' && headingText(b) === null && !isStepNumber(b.text),
+  );
+}
+
+/** The box a block stands in: the elements around its own. */
+const boxOf = (block: PageBlock): string => (block.within ?? []).slice(0, -1).join(' ');
+
+/**
+ * Steps written as paragraphs, without a paragraph alone in a box of its own where the others stand
+ * side by side in one (an image's caption, a tip box, a note on the equipment).
+ */
+function withoutAsides(blocks: readonly PageBlock[]): PageBlock[] {
+  const paragraphs = textParagraphs(blocks);
+  const inBox = new Map<string, number>();
+  for (const p of paragraphs) inBox.set(boxOf(p), (inBox.get(boxOf(p)) ?? 0) + 1);
+  // One box holds the steps, each other box one paragraph, no more of those than steps.
+  const together = [...inBox.values()].filter((n) => n > 1);
+  const alone = [...inBox.values()].filter((n) => n === 1).length;
+  if (together.length !== 1 || together[0]! < alone) return [...blocks];
+  return blocks.filter(
+    (b) => !(b.within !== undefined && paragraphs.includes(b as Paragraph) && inBox.get(boxOf(b)) === 1),
+  );
+}
+
+/**
+ * Steps written as paragraphs that number them ("1. …", "2. …"), up to the last number: what
+ * follows without one is the page's (a signature, "Sign my guestbook!").
+ */
+function upToTheLastNumber(blocks: readonly PageBlock[]): PageBlock[] {
+  const paragraphs = textParagraphs(blocks);
+  const numbered = paragraphs.filter((p) => p.lines.some(opensWithNumber));
+  const counted =
+    paragraphs[0]?.lines.some(opensWithNumber) === true &&
+    numbered.flatMap((p) => p.lines.filter(opensWithNumber)).length >= 2 &&
+    // (Not where the numbers stand apart, "1" over its step.)
+    !blocks.some((b) => b.kind === 'paragraph' && isStepNumber(b.text));
+  if (!counted) return [...blocks];
+  const last = blocks.indexOf(numbered[numbered.length - 1]!);
+  return blocks.filter((b, i) => i <= last || !paragraphs.includes(b as Paragraph));
+}
+
+/** The sections without the writer's closing words after the last step ("Enjoy!", "I hope you love this …"). */
+function withoutClosingWords(sections: FoundSection[]): FoundSection[] {
+  const last = sections[sections.length - 1];
+  if (last === undefined) return sections;
+  return [...sections.slice(0, -1), { ...last, steps: withoutSignOff(last.steps) }].filter(
+    (s) => s.steps.length > 0,
+  );
 }
 
 /** How many of their outermost boxes two blocks share. */

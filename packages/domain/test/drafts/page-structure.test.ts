@@ -309,6 +309,69 @@ describe('readRecipePage: small headings and what ends a part', () => {
     expect(steps(draft)).toEqual(['Mix the flour and the eggs.', 'Bake for 20 minutes.']);
   });
 
+  it('leaves out a paragraph alone in a box of its own between steps written side by side (a caption, a tip box, a note)', () => {
+    const at = (block: PageBlock, ...within: number[]): PageBlock => ({ ...block, within });
+    const draft = read({
+      blocks: [
+        at(heading('Method'), 1, 2),
+        at(paragraph('You will need a roasting pan.'), 1, 3, 4),
+        at(paragraph('Heat the oven.'), 1, 5, 6),
+        at(paragraph('Step 1 in pictures.'), 1, 5, 7, 8),
+        at(paragraph('Rub the chicken with oil.'), 1, 5, 9),
+        at(paragraph('Pro tip: a cast iron pan gives the crispiest skin.'), 1, 5, 10, 11),
+        at(paragraph('Roast for an hour.'), 1, 5, 12),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Heat the oven.', 'Rub the chicken with oil.', 'Roast for an hour.']);
+  });
+
+  it('keeps steps written each in a box of its own', () => {
+    const at = (block: PageBlock, ...within: number[]): PageBlock => ({ ...block, within });
+    const draft = read({
+      blocks: [
+        at(heading('Method'), 1, 2),
+        at(paragraph('Heat the oven.'), 1, 3, 4),
+        at(paragraph('Mix the batter.'), 1, 5, 6),
+        at(paragraph('Stir in the nuts.'), 1, 5, 7),
+        at(paragraph('Bake for an hour.'), 1, 8, 9),
+        at(paragraph('Cool on a rack.'), 1, 8, 10),
+      ],
+    });
+    expect(steps(draft)).toHaveLength(5);
+  });
+
+  it.each([
+    [['Enjoy! And if you make these, let me know in the comments.']],
+    [['I hope you love this chili as much as we do. If you try it, leave a comment below and let me know!']],
+    [['Bon appétit !']],
+    [['¡Buen provecho!']],
+    [['Eet smakelijk!']],
+    [['Guten Appetit!', 'Eure Anna']],
+    [['Rezept von backfee77']],
+  ])('leaves out the closing words after steps written as paragraphs: %j', (closing) => {
+    const draft = read({
+      blocks: [
+        heading('Method'),
+        paragraph('Mix the batter.'),
+        paragraph('Bake and enjoy!'),
+        ...closing.map((c) => paragraph(c)),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Mix the batter.', 'Bake and enjoy!']);
+  });
+
+  it('ends steps numbered in paragraphs at the last number (a signature, a guestbook under them)', () => {
+    const draft = read({
+      blocks: [
+        bold('Directions'),
+        paragraph('1. Mix the batter.', '2. Bake for an hour.'),
+        paragraph('Submitted by Bob, Tulsa OK'),
+        paragraph('Sign my guestbook!'),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Mix the batter.', 'Bake for an hour.']);
+  });
+
   it('passes over the ingredients a page shows again between its steps', () => {
     const draft = read({
       blocks: [
