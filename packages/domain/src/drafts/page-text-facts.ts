@@ -63,17 +63,17 @@ type TimeField = keyof Pick<FoundRecipe, 'prepTime' | 'cookTime' | 'totalTime'>;
 const TIME_LABELS: Array<{ field: TimeField; named: string; bare: string }> = [
   {
     field: 'prepTime',
-    named: String.raw`prep(?:aration)?\s*time|vorbereitung(?:szeit)?|zubereitungszeit|arbeitszeit|temps\s+de\s+préparation|tempo\s+di\s+preparazione|tiempo\s+de\s+preparación|tilberedningstid|forberedelse(?:stid)?`,
+    named: String.raw`prep(?:aration)?\s*time|vorbereitung(?:szeit)?|zubereitungszeit|arbeitszeit|temps\s+de\s+préparation|tempo\s+di\s+preparazione|tiempo\s+de\s+preparación|tilberedningstid|forberedelse(?:stid)?|voorbereidingstijd|bereidingstijd`,
     bare: String.raw`prep|preparation|préparation|preparazione|preparación|vorbereitung|tilberedning`,
   },
   {
     field: 'cookTime',
-    named: String.raw`cook(?:ing)?\s*time|bak(?:e|ing)\s*time|kochzeit|backzeit|garzeit|temps\s+de\s+cuisson|tempo\s+di\s+cottura|tiempo\s+de\s+cocción|tillagningstid|koketid|steketid`,
+    named: String.raw`cook(?:ing)?\s*time|bak(?:e|ing)\s*time|kochzeit|backzeit|garzeit|temps\s+de\s+cuisson|tempo\s+di\s+cottura|tiempo\s+de\s+cocción|tillagningstid|koketid|steketid|kooktijd|oventijd|baktijd`,
     bare: String.raw`cook|cooking|bake|baking|cuisson|cottura|cocción|tillagning`,
   },
   {
     field: 'totalTime',
-    named: String.raw`total\s*time|gesamtzeit|temps\s+total|tempo\s+totale|tiempo\s+total|total\s+tid`,
+    named: String.raw`total\s*time|gesamtzeit|temps\s+total|tempo\s+totale|tiempo\s+total|total\s+tid|totale\s+tijd`,
     bare: String.raw`total|tid`,
   },
 ];
@@ -120,4 +120,84 @@ export function timesInText(text: string): Partial<Record<TimeField, string>> {
     }
   }
   return times;
+}
+
+/** Words counting the portions or pieces after a number: "4 servings", "6 raciones". */
+const COUNTED = String.raw`(?:servings?|portions?|portionen|porciones|raciones|porzioni|porties|stücke?)`;
+/** Every label of a time, to tell where the next fact starts. */
+const ANY_TIME_LABEL = TIME_LABELS.flatMap((l) => [l.named, l.bare]).join('|');
+
+/** A yield as one fact of a line: "Serves 4", "Raciones: 6", "Pour 6 personnes", "Voor 6 personen", "4 servings". */
+const YIELD_FACT = new RegExp(
+  '(?:' +
+    [
+      String.raw`${YIELD_LABEL}\s*:?\s*${ABOUT}(${COUNT}(?:\s+(?!(?:${ANY_TIME_LABEL})(?!\p{L}))\p{L}+){0,2})`,
+      String.raw`(?:zutaten\s+)?(?:für|pour|para|per|voor|for)\s+(${COUNT}\s*(?:${PEOPLE}|${COUNTED}|people))`,
+      String.raw`(${COUNT}\s*(?:${PEOPLE}|${COUNTED}))`,
+    ]
+      .map((alternative) => `(?:${alternative})`)
+      .join('|') +
+    String.raw`)(?![\p{L}\p{N}])`,
+  'iuy',
+);
+
+/** A time as one fact of a line: its label (naming a time, or bare), a colon or not, the time. */
+const TIME_FACTS = TIME_LABELS.map(({ field, named, bare }) => ({
+  field,
+  pattern: new RegExp(String.raw`(?:(${named})|(?:${bare}))(?!\p{L})(\s*:)?\s*${ABOUT}${TIME}`, 'iuy'),
+}));
+
+/** What parts the facts of a line: spaces, ·, |, •, ;, a comma, a slash, a spaced dash. */
+const BETWEEN_FACTS = /(?:\s|[|·•;,/]|[-–—](?=\s))*/uy;
+
+export interface LineFacts {
+  yields?: string;
+  prepTime?: string;
+  cookTime?: string;
+  totalTime?: string;
+}
+
+/**
+ * A line made of nothing but facts — a yield, times after their labels — one or several, parted or
+ * run together ("Serves 3 · Prep: 10 mins · Cook: 15 mins", "Temps de préparation : 20 min",
+ * "Prep 15 mins Cook 50 mins", "Pour 6 personnes", "Preparazione: 15 min", "Voorbereidingstijd: 40
+ * minuten", glued "… 20 minTemps de cuisson : 40 min"): its facts; null when anything else stands
+ * in it ("Bake 30 minutes, then cool"). Where steps stand (`amongSteps`), a bare label counts only
+ * with a colon ("Bake: 30 min"; "Bake 30 minutes." is a step); one naming a time counts always.
+ */
+export function factsOfLine(line: string, amongSteps = false): LineFacts | null {
+  // Facts glued where markup parted them: "20 minTemps de cuisson".
+  const text = line
+    .trim()
+    .replace(/\.$/u, '')
+    .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' ');
+  const facts: LineFacts = {};
+  let at = 0;
+  const skip = (): void => {
+    BETWEEN_FACTS.lastIndex = at;
+    at += BETWEEN_FACTS.exec(text)?.[0].length ?? 0;
+  };
+  skip();
+  if (at >= text.length) return null;
+  while (at < text.length) {
+    YIELD_FACT.lastIndex = at;
+    const yields = YIELD_FACT.exec(text);
+    if (yields) {
+      facts.yields ??= (yields[1] ?? yields[2] ?? yields[3])!.trim();
+      at += yields[0].length;
+      skip();
+      continue;
+    }
+    const time = TIME_FACTS.map(({ field, pattern }) => {
+      pattern.lastIndex = at;
+      return { field, match: pattern.exec(text) };
+    }).find(({ match }) => match !== null && minutesOf(match[3]!.trim()) !== null);
+    if (time === undefined) return null;
+    const [whole, named, colon, value] = time.match!;
+    if (amongSteps && named === undefined && colon === undefined) return null;
+    facts[time.field] ??= value!.trim();
+    at += whole.length;
+    skip();
+  }
+  return facts;
 }

@@ -2,29 +2,24 @@ import { assembleDraft } from './draft-assembly.js';
 import type { DraftReading } from './draft-reading.js';
 import { emptyRecipe, type FoundGroup, type FoundSection } from './found-recipe.js';
 import { groupHeading } from './group-heading.js';
+import { factsOfLine } from './page-text-facts.js';
+import { headingRole } from './section-headings.js';
 import { repairMojibake } from './mojibake.js';
 import { splitInstructions } from './instruction-text.js';
 import { startsWithNumber } from './quantity.js';
 import { unitAtStart } from './units.js';
 
 /**
- * Reads pasted text into a recipe draft: the first line is the title; headings (English and
- * German: "Ingredients", "Zutaten", "Instructions", "Method", "Zubereitung", …) divide the rest;
+ * Reads pasted text into a recipe draft: the first line is the title; headings (those of the
+ * pages, in their languages: "Ingredients", "Zutaten", "Method", "Préparation", …) divide the rest;
  * without headings, the shape of each line decides — bullets and lines that open with an amount
  * are ingredients, numbered lines are steps, anything else before them is the description.
  */
 
-const INGREDIENTS = /^(?:ingredients?|zutaten|you(?:'ll| will)? need|what you need)\b/iu;
-const INSTRUCTIONS =
-  /^(?:instructions?|directions?|method|preparation|steps|how to(?: make(?: it)?)?|zubereitung|anleitung|so geht'?s|arbeitsschritte)\b/iu;
-const NOTES = /^(?:notes?|tips?|hinweise?|tipps?|notizen)\b/iu;
 const YIELD =
   /^(?:serves|servings|yield|yields|makes|portionen|für)\s*:?\s*(?:about\s+|ca\.\s*|etwa\s+)?(\d+)\b|^(\d+)\s*(?:servings|portionen|personen)\b/iu;
 const PREP = /^(?:prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|arbeitszeit)\s*:\s*(.+)$/iu;
 const COOK = /^(?:cook(?:ing)?(?:\s*time)?|bake(?:\s*time)?|kochzeit|backzeit|garzeit)\s*:\s*(.+)$/iu;
-/** One time of a line of times: "Prep 30 minutes", "bake: 1 hr", "Total time 45 min". */
-const TIME_FACT =
-  /^(prep(?:aration)?(?:\s*time)?|vorbereitung(?:szeit)?|zubereitung(?:szeit)?|arbeitszeit|cook(?:ing)?(?:\s*time)?|bak(?:e|ing)(?:\s*time)?|kochzeit|backzeit|garzeit|total(?:\s*time)?|gesamtzeit)\s*(:?)\s*(\d.*)$/iu;
 const BULLET = /^[•·▪◦‣∙○●*–—-]\s*/u;
 const NUMBERED = /^(?:(?:step|schritt)\s*)?\d{1,2}\s*[.):]\s*(?!\d)/iu;
 
@@ -74,7 +69,7 @@ function isMarkedHeading(line: string): boolean {
 
 /** "Zutaten für 2 Personen", "Ingredients for 4 people", "Ingredients (serves 4)": the yield a heading names. */
 const HEADING_YIELD =
-  /\b(?:für|for|serves|makes)\s+(\d+)\b|\((\d+)\s*(?:servings|portionen|personen|people)?\)/iu;
+  /\b(?:für|for|serves|makes|pour|para|per|voor)\s+(\d+)\b|\((\d+)\s*(?:servings|portionen|personen|people)?\)/iu;
 
 /** The lines of pasted text: spaces tidied, markdown and emoji marks plain, page footers and hashtags left out. */
 function pastedLines(text: string): string[] {
@@ -94,48 +89,17 @@ function titleOf(line: string): string {
   return headingOf(line).replace(BULLET, '').replace(EMOJI_AT_END, '');
 }
 
-function isHeading(line: string, pattern: RegExp): boolean {
-  const text = headingOf(line);
-  return pattern.test(text) && text.split(/\s+/u).length <= 5;
-}
-
-/** One yield of a line of facts: "Serves 3", "Makes 12 cookies", "4 servings", "Für 4 Personen". */
-const YIELD_FACT =
-  /^(?:(?:serves|servings|yields?|makes|portionen|für)\s*:?\s*(?:about\s+|ca\.\s*|etwa\s+)?(\d+(?:\s*[-–]\s*\d+)?(?:\s+\p{L}+){0,2})|(\d+(?:\s*[-–]\s*\d+)?)\s*(?:servings|portions|portionen|personen|people))$/iu;
-/** What parts a line of facts: ·, |, •, ;, a comma or a slash (but not inside "1,5" or "1/2"). */
-const FACT_SEPARATOR = /\s*(?:[;|·•]|(?<!\d)[,/]|[,/](?!\d))\s*/u;
-
-interface LineFacts {
-  yields?: string;
-  prep?: string;
-  cook?: string;
-}
-
 /**
- * A line made only of facts, run together ("Serves 3 · Prep: 10 mins · Cook: 15 mins", "Prep 30
- * minutes, bake 50 minutes", "Prep: 10 min | Cook: 20 min · Total: 30 min"): its yield,
- * preparation and cooking times. Null when any part of the line is something else ("Bake 30
- * minutes, then cool"). Among the steps, a time is a fact only when a colon follows its label
- * ("Kochzeit: 10 Min.").
+ * The part a heading line opens, in the words of the page's headings (`section-headings.ts`):
+ * "Ingredients", "Zutaten", "Ingrédients", "INGREDIENTES"; "Method", "Préparation", "Procedimento",
+ * "Bereiding"; "Notes", "Tipps", "Consigli", "Nutrition" (what follows the recipe). A short line
+ * that ends no sentence.
  */
-function factsOfLine(line: string, amongSteps: boolean): LineFacts | null {
-  const facts: LineFacts = {};
-  for (const part of line.replace(/\.$/u, '').split(FACT_SEPARATOR)) {
-    const text = part.replace(/\.$/u, '').trim();
-    const yields = YIELD_FACT.exec(text);
-    if (yields) {
-      facts.yields ??= yields[1] ?? yields[2]!;
-      continue;
-    }
-    const fact = TIME_FACT.exec(text);
-    if (!fact) return null;
-    const label = fact[1]!.toLowerCase();
-    // Among the steps, "Bake 30 minutes" is a step: a time there is a fact only with a colon.
-    if (amongSteps && fact[2] === '') return null;
-    if (/^(?:prep|vorbereitung|zubereitung|arbeitszeit)/u.test(label)) facts.prep ??= fact[3]!;
-    else if (!/^(?:total|gesamt)/u.test(label)) facts.cook ??= fact[3]!;
-  }
-  return facts;
+function headingPart(line: string): 'ingredients' | 'instructions' | 'notes' | null {
+  const text = headingOf(line);
+  if (text.split(/\s+/u).length > 5 || /[.!?]$/u.test(text)) return null;
+  const role = headingRole(text);
+  return role === 'after' ? 'notes' : role;
 }
 
 /** Whether a line ends a sentence: ".", "!", "?" (a closing quote or bracket after it). */
@@ -226,28 +190,19 @@ export function readRecipeText(text: string): DraftReading {
       if (part === 'description' && description.length > 0) description.push('');
       continue;
     }
-    if (isHeading(line, INGREDIENTS)) {
+    const heading = headingPart(line);
+    if (heading !== null) {
       endParagraph();
-      part = 'ingredients';
-      const yields = headingYield(line);
+      part = heading;
+      const yields = heading === 'ingredients' ? headingYield(line) : null;
       if (yields !== null && recipe.yields.length === 0) recipe.yields = [yields];
-      continue;
-    }
-    if (isHeading(line, INSTRUCTIONS)) {
-      endParagraph();
-      part = 'instructions';
-      continue;
-    }
-    if (isHeading(line, NOTES)) {
-      endParagraph();
-      part = 'notes';
       continue;
     }
     const facts = factsOfLine(line, part === 'instructions');
     if (facts) {
       if (facts.yields && recipe.yields.length === 0) recipe.yields = [facts.yields];
-      if (facts.prep) recipe.prepTime ??= facts.prep;
-      if (facts.cook) recipe.cookTime ??= facts.cook;
+      if (facts.prepTime) recipe.prepTime ??= facts.prepTime;
+      if (facts.cookTime) recipe.cookTime ??= facts.cookTime;
       continue;
     }
     const servings = YIELD.exec(line);

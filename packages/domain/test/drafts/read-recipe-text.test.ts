@@ -86,6 +86,44 @@ Light and quick.
   });
 
   it.each([
+    [
+      'Ingrédients',
+      'Préparation',
+      'Pour 6 personnes',
+      'Temps de préparation : 20 min',
+      'Temps de cuisson : 40 min',
+    ],
+    ['Ingredienti', 'Procedimento', 'Dosi per: 6 persone', 'Preparazione: 20 min', 'Cottura: 40 min'],
+    [
+      'INGREDIENTES',
+      'Preparación:',
+      'Raciones: 6',
+      'Tiempo de preparación: 20 minutos',
+      'Tiempo de cocción: 40 minutos',
+    ],
+    [
+      'Ingrediënten',
+      'Bereiding',
+      'Voor 6 personen',
+      'Voorbereidingstijd: 20 minuten',
+      'Oventijd: 40 minuten',
+    ],
+    ['Zutaten', 'Zubereitung', 'Für 6 Personen', 'Arbeitszeit ca. 20 Minuten', 'Backzeit: 40 Min.'],
+  ])(
+    'reads headings and facts in the words the page reader knows: %s, %s',
+    (ingredients, instructions, yields, prep, cook) => {
+      const draft = read(
+        `Tarte\n\n${yields}\n${prep}\n${cook}\n\n${ingredients}\n200 g farine\n3 œufs\n\n${instructions}\nMélanger la farine et les œufs.\n\nCuire la tarte.`,
+      );
+      expect(draft).toMatchObject({ servings: 6, prepMinutes: 20, cookMinutes: 40, description: '' });
+      expect(draft.ingredientGroups.map((g) => g.ingredients.map((i) => i.name))).toEqual([
+        ['farine', 'œufs'],
+      ]);
+      expect(draft.steps.map((s) => s.text)).toEqual(['Mélanger la farine et les œufs.', 'Cuire la tarte.']);
+    },
+  );
+
+  it.each([
     ['Serves 3 · Prep: 10 mins · Cook: 15 mins', 3, 10, 15],
     ['Serves 4 | Prep 15 min | Cook 45 min', 4, 15, 45],
     ['Makes 12 cookies/Prep 20 min / Cook 40 min', 12, 20, 40],
