@@ -6,15 +6,19 @@
 
 /** "1.", "2)", "Step 3:", "STEP 4 -", "Schritt 5:" at the start of a step. */
 const NUMBERING =
-  /^(?:(?:step|schritt|étape|stap|paso|passo)\s*\d{1,2}\s*[.:)–—-]?|\d{1,2}\s*[.)](?!\d)|\d{1,2}\s*:(?!\d))\s*/iu;
+  /^(?:(?:step|schritt|étape|etape|stap|paso|passo)\s*\d{1,2}\s*[.:)–—-]?|\d{1,2}\s*[.)](?!\d)|\d{1,2}\s*:(?!\d))\s*/iu;
 /** A line that is nothing but a step's number: "Step 1", "2". */
 const NUMBER_ONLY = /^(?:(?:step|schritt|étape|etape|stap|paso|passo)\s*)?\d{1,2}\s*[.:)]?$/iu;
 /** Lines that pages slip between their steps and that are none: ads, links, calls to share, ways back. */
 const JUNK =
   /^(?:advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklame|reklama|mainos|(?:return|go|back) to (?:the )?(?:previous page|top|recipes?)|jump to (?:the )?recipe|https?:\/\/\S+|did you make this recipe\??.*|tag @\S+ .*|pin (?:it|this recipe).*|(?:save|print|rate) (?:this|the) recipe.*|enregistrer la recette.*|rezept speichern.*|recept (?:opslaan|bewaren).*)$/iu;
 
-/** A step's number: "3.", "4)", "Step 5." — where a numbered step may start. */
-const MARKER = /(?:^|\s)(?:(?:step|schritt|étape|stap|paso|passo)\s*)?(\d{1,2})[.)](?!\d)/giu;
+/**
+ * A step's number: "3.", "4)", "Step 5.", "Step 6:", "STEP 7" — where a numbered step may start.
+ * (After a step's word the number needs no mark.)
+ */
+const MARKER =
+  /(?:^|\s)(?:(?:step|schritt|étape|etape|stap|paso|passo)\s*(\d{1,2})(?:\s*[.:)–—-](?!\d))?(?![\d.,])|(\d{1,2})[.)](?!\d))/giu;
 
 /**
  * Whether the number at `at` starts a step: at the start of a line, or inside one when a capital
@@ -33,11 +37,16 @@ function startsStep(text: string, at: number, end: number): boolean {
  */
 function splitAtNumbers(text: string): string[] | null {
   const marks = [...text.matchAll(MARKER)].filter((m) => startsStep(text, m.index, m.index + m[0].length));
-  if (marks.length < 2 || !marks.every((mark, i) => Number(mark[1]) === i + 1)) return null;
+  if (marks.length < 2 || !marks.every((mark, i) => Number(mark[1] ?? mark[2]) === i + 1)) return null;
   // Words before "1." ("For the dough: 1. Warm …") stand as steps of their own.
   const before = text.slice(0, marks[0]!.index).split('\n');
   const steps = marks.map((mark, i) => text.slice(mark.index, marks[i + 1]?.index ?? text.length));
   return [...before, ...steps.map((step) => step.replace(/\s+/gu, ' '))];
+}
+
+/** A step or a step's title without the number it opens with ("1. Heat the oil", "Step 2 - Pour …"). */
+export function withoutNumbering(text: string): string {
+  return text.trim().replace(NUMBERING, '').trim() || text.trim();
 }
 
 /** Whether a line opens with a step's number: "1.", "2)", "Step 3:". */

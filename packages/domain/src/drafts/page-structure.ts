@@ -6,6 +6,7 @@ import {
   splitInstructions,
   stepPlacesTakenOff,
   stepsOfText,
+  withoutNumbering,
   withoutTrailingYield,
 } from './instruction-text.js';
 import type { PageBlock } from './page-content.js';
@@ -120,7 +121,7 @@ function instructionSections(sectionBlocks: readonly PageBlock[]): FoundSection[
       if (roleOf(block) === 'step') continue;
       if (current.steps.length > 0) sections.push(current);
       // A section's name stands as a step: as the page wrote it ("Serving suggestions:").
-      current = { name: heading, steps: [] };
+      current = { name: withoutNumbering(heading), steps: [] };
     } else if (block.kind === 'list' && !isWordList(block))
       current.steps.push(...splitInstructions(block.items));
     else if (block.kind === 'paragraph' && !hasList) {

@@ -5,7 +5,7 @@ import { groupHeading } from './group-heading.js';
 import { factsOfLine } from './page-text-facts.js';
 import { headingRole } from './section-headings.js';
 import { repairMojibake } from './mojibake.js';
-import { splitInstructions } from './instruction-text.js';
+import { isStepNumber, splitInstructions } from './instruction-text.js';
 import { startsWithNumber } from './quantity.js';
 import { unitAtStart } from './units.js';
 
@@ -219,7 +219,7 @@ export function readRecipeText(text: string): DraftReading {
     }
     // Without headings, the first line shaped like an ingredient starts the ingredients, the first numbered line the steps.
     if (part === 'description' && looksLikeIngredient(line)) part = 'ingredients';
-    if ((part === 'description' || part === 'ingredients') && NUMBERED.test(line)) {
+    if ((part === 'description' || part === 'ingredients') && (NUMBERED.test(line) || isStepNumber(line))) {
       part = 'instructions';
     }
     if (part === 'description') description.push(line);
@@ -235,7 +235,7 @@ export function readRecipeText(text: string): DraftReading {
       else list.push(line.replace(BULLET, ''));
     } else if (part === 'instructions') {
       // A numbered step starts a paragraph: the lines after it, up to the next number, go on with it.
-      if (NUMBERED.test(line)) {
+      if (NUMBERED.test(line) || isStepNumber(line)) {
         endParagraph();
         paragraph.push(line);
       } else if (BULLET.test(line)) {

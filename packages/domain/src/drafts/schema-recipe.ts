@@ -10,7 +10,7 @@ import {
   type JsonNode,
 } from './json-ld.js';
 import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-heading.js';
-import { splitInstructions, stepsOfText } from './instruction-text.js';
+import { splitInstructions, stepsOfText, withoutNumbering } from './instruction-text.js';
 
 /** A value as a list: schema.org allows one value or many for every property. */
 function list(value: unknown): unknown[] {
@@ -161,7 +161,8 @@ function instructionSections(value: unknown, graph: JsonLdGraph): FoundSection[]
   if (sections.length === 1 && sections[0]!.steps.length === 1) {
     sections[0]!.steps = splitInstructions(sections[0]!.steps);
   }
-  return sections;
+  // "1. Heat the oil", "Step 2 - Pour …": the number a step's text repeats is taken off.
+  return sections.map((s) => ({ ...s, steps: s.steps.map(withoutNumbering) }));
 }
 
 function dimension(value: unknown): number | null {

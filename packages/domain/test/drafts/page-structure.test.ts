@@ -372,6 +372,24 @@ describe('readRecipePage: small headings and what ends a part', () => {
     expect(steps(draft)).toEqual(['Mix the batter.', 'Bake for an hour.']);
   });
 
+  it('takes the number off a heading that titles a step ("1. Fry the paste")', () => {
+    const draft = read({
+      blocks: [
+        heading('Method'),
+        heading('1. Fry the paste', 3),
+        paragraph('Fry the paste for a minute.'),
+        heading('2. Add the milk', 3),
+        paragraph('Stir in the coconut milk and simmer.'),
+      ],
+    });
+    expect(steps(draft)).toEqual([
+      'Fry the paste',
+      'Fry the paste for a minute.',
+      'Add the milk',
+      'Stir in the coconut milk and simmer.',
+    ]);
+  });
+
   it('passes over the ingredients a page shows again between its steps', () => {
     const draft = read({
       blocks: [

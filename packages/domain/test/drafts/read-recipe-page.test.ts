@@ -193,6 +193,37 @@ describe('readRecipePage: schema.org Recipe in JSON-LD', () => {
     expect(draft.steps.map((s) => s.text)).toEqual(['Heat the cream & sugar.', 'Bake.']);
   });
 
+  it('splits one instruction string at "Step 1:", "Step 2:" run on in one line', () => {
+    const draft = read(
+      page({
+        jsonLd: [
+          recipe({
+            name: 'x',
+            recipeInstructions: 'Step 1: Heat the oven. Step 2: Mix the batter. Step 3 Bake 20 minutes.',
+          }),
+        ],
+      }),
+    );
+    expect(draft.steps.map((s) => s.text)).toEqual(['Heat the oven.', 'Mix the batter.', 'Bake 20 minutes.']);
+  });
+
+  it('takes off the number a HowToStep’s text repeats ("1. Heat …", "Step 2 - Pour …")', () => {
+    const draft = read(
+      page({
+        jsonLd: [
+          recipe({
+            name: 'x',
+            recipeInstructions: [
+              { '@type': 'HowToStep', text: '1. Heat the oil.' },
+              { '@type': 'HowToStep', text: 'Step 2 - Pour in the milk.' },
+            ],
+          }),
+        ],
+      }),
+    );
+    expect(draft.steps.map((s) => s.text)).toEqual(['Heat the oil.', 'Pour in the milk.']);
+  });
+
   it('splits one run-on instruction into its numbered steps, and drops empty ones', () => {
     const draft = read(
       page({

@@ -85,6 +85,17 @@ Light and quick.
     expect(draft).toMatchObject({ prepMinutes, cookMinutes, description: 'A cake for autumn.' });
   });
 
+  it.each(['Step', 'STEP', 'Étape'])('reads steps each under a line "%s 1", "%s 2"', (word) => {
+    const draft = read(
+      `Cookies\n\nIngredients\n200 g flour\n\nMethod\n${word} 1\nHeat the oven.\n${word} 2\nMix the dough\nwith the flour.\n${word} 3\nBake.`,
+    );
+    expect(draft.steps.map((s) => s.text)).toEqual([
+      'Heat the oven.',
+      'Mix the dough with the flour.',
+      'Bake.',
+    ]);
+  });
+
   it.each([
     [
       'Ingrédients',
