@@ -11,7 +11,7 @@ import {
 } from './instruction-text.js';
 import type { PageBlock } from './page-content.js';
 import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
-import { timesInText, yieldInText } from './page-text-facts.js';
+import { factsOfLine, timesInText, yieldInText } from './page-text-facts.js';
 import { withoutSignOff } from './sign-offs.js';
 
 /**
@@ -97,12 +97,20 @@ function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
   return groups;
 }
 
-/** A list of words or facts rather than steps ("Breakfast", "Desserts & Baking", "Author Ann"): no sentence in it. */
+/**
+ * A list of words or facts rather than steps ("Breakfast", "Desserts & Baking", "Author Ann",
+ * "Temps de préparation : 20 min"): no sentence in it, or nothing but facts.
+ */
 function isWordList(block: PageBlock): boolean {
   return (
     block.kind === 'list' &&
-    block.items.every((item) => item.split(/\s+/u).length <= 5 && !/[.!?]$/u.test(item))
+    block.items.every((item) => (item.split(/\s+/u).length <= 5 && !/[.!?]$/u.test(item)) || isFact(item))
   );
+}
+
+/** A line of facts where steps stand ("Temps de cuisson : 40 min", "Arbeitszeit: 20 Min."): no step. */
+function isFact(text: string): boolean {
+  return factsOfLine(text, true) !== null;
 }
 
 /**
@@ -129,7 +137,10 @@ function instructionSections(sectionBlocks: readonly PageBlock[]): FoundSection[
     }
   }
   if (current.steps.length > 0) sections.push(current);
-  return withoutPlaces(hasList ? sections : withoutClosingWords(sections));
+  const steps = sections
+    .map((s) => ({ ...s, steps: s.steps.filter((step) => !isFact(step)) }))
+    .filter((s) => s.steps.length > 0);
+  return withoutPlaces(hasList ? steps : withoutClosingWords(steps));
 }
 
 /** Paragraphs that stand as steps: neither a heading nor a step's number standing apart ("1", "2."). */

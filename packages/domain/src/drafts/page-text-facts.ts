@@ -63,7 +63,7 @@ type TimeField = keyof Pick<FoundRecipe, 'prepTime' | 'cookTime' | 'totalTime'>;
 const TIME_LABELS: Array<{ field: TimeField; named: string; bare: string }> = [
   {
     field: 'prepTime',
-    named: String.raw`prep(?:aration)?\s*time|vorbereitung(?:szeit)?|zubereitungszeit|arbeitszeit|temps\s+de\s+préparation|tempo\s+di\s+preparazione|tiempo\s+de\s+preparación|tilberedningstid|forberedelse(?:stid)?|voorbereidingstijd|bereidingstijd`,
+    named: String.raw`prep(?:aration)?\s*time|vorbereitung(?:szeit)?|zubereitungszeit|arbeitszeit|temps\s+de\s+préparation|tempo\s+di\s+preparazione|tiempo\s+de\s+preparación|tilberedningstid|forberedelse(?:stid)?|voorbereidingstijd`,
     bare: String.raw`prep|preparation|préparation|preparazione|preparación|vorbereitung|tilberedning`,
   },
   {
@@ -80,6 +80,11 @@ const TIME_LABELS: Array<{ field: TimeField; named: string; bare: string }> = [
 
 /** "ca. 20 Minuten", "about 1 hour": a time's approximation, left out of it. */
 const ABOUT = String.raw`(?:(?:ca\.?|circa|etwa|about|approx\.?|approximately|environ|env\.|unos|cerca|omkring|ungefär)\s*)?`;
+/** Facts glued where markup parted them ("20 minTemps de cuisson") apart. */
+function unglued(text: string): string {
+  return text.replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' ');
+}
+
 /** A time as written: up to three numbers with their words, and the minutes after hours ("1 h 10"). */
 const TIME = String.raw`((?:\d+(?:[.,]\d+)?\s*\p{L}+\.?\s*){1,3}(?:\d{1,2}(?![\d\p{L}]))?)`;
 
@@ -96,7 +101,8 @@ const AFTER_FACT = new RegExp(
 );
 
 /** The times a text of the page states: "Prep time: 15 minutes", "Prep 10 mins | Cook 20 mins", "Cuisson : 1 h 10". */
-export function timesInText(text: string): Partial<Record<TimeField, string>> {
+export function timesInText(glued: string): Partial<Record<TimeField, string>> {
+  const text = unglued(glued);
   const times: Partial<Record<TimeField, string>> = {};
   for (const { field, named, bare } of TIME_PATTERNS) {
     const found = named.exec(text)?.[1];
@@ -166,11 +172,7 @@ export interface LineFacts {
  * with a colon ("Bake: 30 min"; "Bake 30 minutes." is a step); one naming a time counts always.
  */
 export function factsOfLine(line: string, amongSteps = false): LineFacts | null {
-  // Facts glued where markup parted them: "20 minTemps de cuisson".
-  const text = line
-    .trim()
-    .replace(/\.$/u, '')
-    .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' ');
+  const text = unglued(line.trim().replace(/\.$/u, ''));
   const facts: LineFacts = {};
   let at = 0;
   const skip = (): void => {

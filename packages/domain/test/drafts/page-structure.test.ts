@@ -390,6 +390,25 @@ describe('readRecipePage: small headings and what ends a part', () => {
     ]);
   });
 
+  it.each([
+    [[list('Temps de préparation : 20 min', 'Temps de cuisson : 40 min')]],
+    [[list('Arbeitszeit: 20 Min.', 'Kochzeit: 40 Min.')]],
+    [[paragraph('Temps de préparation : 20 minTemps de cuisson : 40 min')]],
+  ])('takes the times over the steps for times, not for steps: %j', (facts) => {
+    const draft = read({
+      blocks: [
+        heading('Préparation'),
+        ...facts,
+        heading('Étape 1', 3),
+        paragraph('Préchauffez le four.'),
+        heading('Étape 2', 3),
+        paragraph('Enfournez la quiche.'),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Préchauffez le four.', 'Enfournez la quiche.']);
+    expect([draft.prepMinutes, draft.cookMinutes]).toEqual([20, 40]);
+  });
+
   it('passes over the ingredients a page shows again between its steps', () => {
     const draft = read({
       blocks: [
