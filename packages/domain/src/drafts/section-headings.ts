@@ -164,7 +164,7 @@ const AFTER_RECIPE = new RegExp(
       'kommentare',
       'notizen',
     ]).source
-  }|(?<![\\p{L}\\p{N}])(?:notes?|tips?|tipps?|conseils?|astuces?|consejos?|dicas?|suggerimenti|nutrition|comments?|reviews?|faq|storage|video|newsletter|imprimer|drucken)${END}`,
+  }|(?<![\\p{L}\\p{N}])(?:notes?|tips?|tipps?|conseils?|astuces?|consejos?|dicas?|consigli|suggerimenti|trucchi|nutrition|comments?|reviews?|faq|storage|video|newsletter|imprimer|drucken)${END}`,
   'iu',
 );
 

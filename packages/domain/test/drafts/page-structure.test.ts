@@ -409,6 +409,19 @@ describe('readRecipePage: small headings and what ends a part', () => {
     expect([draft.prepMinutes, draft.cookMinutes]).toEqual([20, 40]);
   });
 
+  it('ends the recipe at Italian tips ("Consigli")', () => {
+    const draft = read({
+      blocks: [
+        heading('Procedimento'),
+        paragraph('Cuocete la pasta.'),
+        paragraph('Servite subito.'),
+        heading('Consigli', 3),
+        paragraph('Non aggiungete panna!'),
+      ],
+    });
+    expect(steps(draft)).toEqual(['Cuocete la pasta.', 'Servite subito.']);
+  });
+
   it('passes over the ingredients a page shows again between its steps', () => {
     const draft = read({
       blocks: [
