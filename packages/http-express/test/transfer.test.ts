@@ -163,6 +163,38 @@ describe.each([
     }
   });
 
+  it('takes back its own export of a recipe at the limits, however repetitive its text (a document over 1 MiB)', async () => {
+    const ingredientGroups = Array.from({ length: 20 }, (_, g) => ({
+      name: g === 0 ? null : `Group ${g}`,
+      ingredients: Array.from({ length: 100 }, (_, i) => ({
+        quantity: 1,
+        unit: 'u'.repeat(20),
+        name: g === 0 && i === 0 ? 'salt' : `${'a'.repeat(110)} ${g} ${i}`,
+        note: 'n'.repeat(200),
+      })),
+    }));
+    const steps = Array.from({ length: 50 }, () => ({
+      text: `Add the salt. ${'x'.repeat(1900)}`,
+      references: Array.from({ length: 30 }, () => ({
+        groupName: null,
+        ingredientName: 'salt',
+        word: 'salt',
+      })),
+    }));
+    const huge = await createRecipe(source, source.owner, {
+      title: 'Repetitive feast',
+      description: 'd'.repeat(2000),
+      ingredientGroups,
+      steps,
+    });
+    const zip = (await exportZip(source, [huge.id])).body as Buffer;
+    const document = [...(await unzip(zip)).entries()].find(([name]) => name.endsWith('recipe.json'))?.[1];
+    expect(document!.length).toBeGreaterThan(1024 * 1024);
+    const imported = await importZip(target, zip);
+    expect(imported.status).toBe(201);
+    expect(imported.body.created[0].title).toBe('Repetitive feast');
+  });
+
   it('gives imported recipes fresh slugs where theirs are taken', async () => {
     const pie = await createRecipe(source, source.owner, { title: 'Apple pie' });
     const zip = (await exportZip(source, [pie.id])).body as Buffer;

@@ -31,8 +31,11 @@ export const TRANSFER_LIMITS = {
   maxTotalBytes: 2 * GiB,
   /** How far one entry may have been compressed … */
   maxRatio: 100,
-  /** … unless it is small: a JSON document of 1 MiB or less may be as repetitive as it likes … */
-  ratioExemptBytes: MiB,
+  /**
+   * … unless it is no larger than a document may be (8 MiB): a recipe at the limits, written with
+   * repetitive text, is a document of over 1 MiB that deflates more than 100 times …
+   */
+  ratioExemptBytes: 8 * MiB,
   /** … as long as such entries do not add up: past 64 MiB of them, the ratio holds for every entry. */
   ratioExemptTotalBytes: 64 * MiB,
   /** One JSON document (`larder.json` or a `recipe.json`); the largest recipe the rules allow is about 1.8 MB in ASCII, 4.4 MB in three-byte characters. */

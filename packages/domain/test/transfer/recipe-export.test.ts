@@ -91,7 +91,12 @@ describe('the document of a recipe', () => {
 });
 
 describe('the files of an archive', () => {
-  function recipesOf(views: RecipeView[], opened: string[], pulled: { count: number }) {
+  function recipesOf(
+    views: RecipeView[],
+    opened: string[],
+    pulled: { count: number },
+    gone: readonly string[] = [],
+  ) {
     return (async function* recipes(): AsyncGenerator<RecipeToExport> {
       for (const view of views) {
         pulled.count += 1;
@@ -99,6 +104,7 @@ describe('the files of an archive', () => {
           view,
           openPhoto: async (imageId: string) => {
             opened.push(imageId);
+            if (gone.includes(imageId)) return null;
             return (async function* photo() {
               yield new Uint8Array([imageId.length]);
             })();
@@ -111,40 +117,56 @@ describe('the files of an archive', () => {
   const textOf = (file: ArchiveFile | undefined) =>
     file && file.content instanceof Uint8Array ? decodeUtf8(file.content) : null;
 
-  test('a folder per recipe named from its slug, photos in order, the manifest last', async () => {
+  test('a folder per recipe named from its slug, photos in order before the document, the manifest last', async () => {
     const opened: string[] = [];
     const views = [
       breadView(),
       breadView({ recipe: breadRecipe({ slug: 'soup', title: 'Soup' }), images: [] }),
     ];
-    const files: ArchiveFile[] = [];
-    for await (const file of archiveFilesOf(
-      recipesOf(views, opened, { count: 0 }),
-      new Date('2026-03-01T12:00:00Z'),
-    )) {
-      files.push(file);
-    }
-    expect(files.map((f) => f.name)).toEqual([
-      'recipes/bread/recipe.json',
+    const files = archiveFilesOf(recipesOf(views, opened, { count: 0 }), new Date('2026-03-01T12:00:00Z'));
+    // A photo is opened only when the writer asks for its file, each at its place in the order.
+    const first = await files.next();
+    expect(first.value?.name).toBe('recipes/bread/photos/1.jpg');
+    expect(opened).toEqual(['img-a']);
+    const rest: ArchiveFile[] = [];
+    for await (const file of files) rest.push(file);
+    const all = [first.value as ArchiveFile, ...rest];
+    expect(all.map((f) => f.name)).toEqual([
       'recipes/bread/photos/1.jpg',
       'recipes/bread/photos/2.jpg',
       'recipes/bread/photos/3.jpg',
+      'recipes/bread/recipe.json',
       'recipes/soup/recipe.json',
       'larder.json',
     ]);
-    expect(JSON.parse(textOf(files[0]) ?? '')).toEqual(documentOf(views[0] as RecipeView));
-    expect(textOf(files[0])?.endsWith('}\n')).toBe(true);
-    expect(JSON.parse(textOf(files[5]) ?? '')).toEqual({
+    expect(opened).toEqual(['img-a', 'img-b', 'img-c']);
+    expect(JSON.parse(textOf(all[3]) ?? '')).toEqual(documentOf(views[0] as RecipeView));
+    expect(textOf(all[3])?.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(textOf(all[5]) ?? '')).toEqual({
       format: 'larder-recipes',
       version: 1,
       exportedAt: '2026-03-01T12:00:00.000Z',
       recipes: ['recipes/bread/recipe.json', 'recipes/soup/recipe.json'],
     });
-    // Photos are opened by whoever writes the archive, not by listing its files …
-    expect(opened).toEqual([]);
-    for (const file of files.slice(1, 4)) if (typeof file.content === 'function') await file.content();
-    // … and each one is the photo at its place in the recipe's order.
-    expect(opened).toEqual(['img-a', 'img-b', 'img-c']);
+  });
+
+  test('a photo deleted meanwhile is left out, and the document names only the photos written', async () => {
+    const view = breadView();
+    const names: string[] = [];
+    let document: ArchiveFile | undefined;
+    for await (const file of archiveFilesOf(recipesOf([view], [], { count: 0 }, ['img-b']), new Date())) {
+      names.push(file.name);
+      if (file.name.endsWith('recipe.json')) document = file;
+    }
+    expect(names).toEqual([
+      'recipes/bread/photos/1.jpg',
+      'recipes/bread/photos/2.jpg',
+      'recipes/bread/recipe.json',
+      'larder.json',
+    ]);
+    const written = JSON.parse(textOf(document) ?? '') as { photos: Array<{ file: string }>; cover: string };
+    expect(written.photos.map((p) => p.file)).toEqual(['photos/1.jpg', 'photos/2.jpg']);
+    expect(written.photos).toHaveLength(2);
   });
 
   test('recipes are pulled one at a time, as their files are asked for', async () => {
