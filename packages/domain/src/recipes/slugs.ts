@@ -85,23 +85,34 @@ const SLUG_ATTEMPTS = 20;
  * another save takes the chosen slug first, `write` answers `'taken'` and the next free one is
  * tried. The base itself is tried before any slug is looked up (most titles are the only one of
  * their kind); only when it is taken are the slugs in use read. `own` is the recipe's present slug,
- * which it may keep.
+ * which it may keep. `remembered`, kept across the writes of one batch (an import), holds the
+ * slugs of each base known to be taken, so that a thousand recipes of one title read the slugs in
+ * use once, not a thousand times.
  */
 export async function withFreeSlug<T>(
   tx: Pick<Repositories, 'recipes'>,
   title: string,
   own: string | undefined,
   write: (slug: string) => Promise<T | 'taken'>,
+  remembered?: Map<string, Set<string>>,
 ): Promise<T> {
   const base = slugBase(title);
-  const first = await write(base);
-  if (first !== 'taken') return first;
-  const takenMeanwhile = new Set<string>([base]);
+  const known = remembered?.get(base);
+  const choice = known ? firstFreeSlug(base, known) : base;
+  const first = await write(choice);
+  if (first !== 'taken') {
+    remembered?.set(base, (known ?? new Set<string>()).add(choice));
+    return first;
+  }
+  const takenMeanwhile = new Set<string>([choice]);
   for (let attempt = 1; attempt < SLUG_ATTEMPTS; attempt++) {
     const taken = (await tx.recipes.slugsLike(base)).filter((s) => s !== own);
     const slug = firstFreeSlug(base, [...taken, ...takenMeanwhile]);
     const result = await write(slug);
-    if (result !== 'taken') return result;
+    if (result !== 'taken') {
+      remembered?.set(base, new Set([...taken, ...takenMeanwhile, slug]));
+      return result;
+    }
     takenMeanwhile.add(slug);
   }
   throw new Conflict('recipes.slug_busy', 'Many recipes of this title are being saved at once; save again.');

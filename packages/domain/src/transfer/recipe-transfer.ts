@@ -176,22 +176,29 @@ export class RecipeTransfer {
           );
         }
         const out: ImportedRecipe[] = [];
+        const slugsTaken = new Map<string, Set<string>>();
         for (const { recipeId, document, photos } of stored) {
           // Read again, as it was checked: only one document is held at a time.
           const from = await archive.recipe(document);
-          const recipe = await withFreeSlug(tx, from.content.title, undefined, async (slug) => {
-            const candidate: Recipe = {
-              ...from.content,
-              id: recipeId,
-              slug,
-              editPolicy: from.editPolicy,
-              createdById: caller.account.id,
-              updatedById: caller.account.id,
-              createdAt: now,
-              updatedAt: now,
-            };
-            return (await tx.recipes.insert(candidate)) ? candidate : 'taken';
-          });
+          const recipe = await withFreeSlug(
+            tx,
+            from.content.title,
+            undefined,
+            async (slug) => {
+              const candidate: Recipe = {
+                ...from.content,
+                id: recipeId,
+                slug,
+                editPolicy: from.editPolicy,
+                createdById: caller.account.id,
+                updatedById: caller.account.id,
+                createdAt: now,
+                updatedAt: now,
+              };
+              return (await tx.recipes.insert(candidate)) ? candidate : 'taken';
+            },
+            slugsTaken,
+          );
           for (const [position, files] of photos.entries()) {
             await tx.recipeImages.insert({
               id: files.id,
