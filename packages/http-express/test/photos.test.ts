@@ -112,6 +112,10 @@ describe('uploading photos', () => {
       file: 'x',
     });
     expect(json.status).toBe(415);
+    const encoded = await authorize(request(t.app).post(`/api/v1/recipes/${recipeId}/images`), t.owner)
+      .set('Content-Encoding', 'gzip')
+      .attach('file', Buffer.from(await jpegOf(300, 200)), 'a.jpg');
+    expect(encoded.status).toBe(415);
     expect(await storedKeys(t, `recipes/${recipeId}/`)).toEqual([]);
     expect((await recipeAnswer(recipeId)).images).toEqual([]);
   });

@@ -297,6 +297,22 @@ describe('export and import refusals', () => {
     expect(labelled.status).toBe(415);
     const junk = await importZip(t, Buffer.from('this is not a zip at all'));
     expect(junk.status).toBe(422);
+    // A body said to be compressed is not read as the archive, compressed or not.
+    for (const encoding of ['gzip', 'br']) {
+      const before = await recipeCount(t);
+      const encoded = await request(t.app)
+        .post('/api/v1/import')
+        .set('Cookie', t.owner.cookie)
+        .set('Content-Type', 'application/zip')
+        .set('Content-Encoding', encoding)
+        .send(buildZip([manifest([])]));
+      expect([encoding, encoded.status, encoded.body.detail]).toEqual([
+        encoding,
+        415,
+        'Send the archive without a Content-Encoding (it is already compressed).',
+      ]);
+      expect(await recipeCount(t)).toBe(before);
+    }
   });
 
   it('answers an upload that passes 1 GiB without announcing its length with a 413 problem, and keeps nothing', async () => {

@@ -1,3 +1,4 @@
+import { refuseEncodedBody } from './encoded-body.js';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { announcesMoreThan } from './announced-length.js';
@@ -23,6 +24,7 @@ export async function readUploadedFile(
   if (!req.is('multipart/form-data')) {
     throw problem(415, `Send the image as multipart/form-data in the field "${field}".`);
   }
+  refuseEncodedBody(req, 'the image');
   if (announcesMoreThan(req, limitBytes + ENVELOPE_BYTES)) {
     throw tooLarge(limitBytes);
   }

@@ -1,3 +1,4 @@
+import { refuseEncodedBody } from '../encoded-body.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EXPORT_LIMIT, TRANSFER_LIMITS } from '@larder/domain';
@@ -145,6 +146,7 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
       if (typed && !req.is(['application/zip', 'application/x-zip-compressed', 'application/octet-stream'])) {
         throw problem(415, 'Send the archive as application/zip.');
       }
+      refuseEncodedBody(req, 'the archive');
       if (announcesMoreThan(req, TRANSFER_LIMITS.maxArchiveBytes)) {
         throw problem(413, `An archive may be at most ${TRANSFER_LIMITS.maxArchiveBytes} bytes.`, {
           type: problemType('transfer.archive_too_large'),
