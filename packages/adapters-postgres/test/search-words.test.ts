@@ -36,11 +36,17 @@ test.each([
   ['Æble-flæsk', ['aeble', 'flaesk']],
   ['STRAẞE straße Øl Łódź İzmir', ['strasse', 'ol', 'lodz', 'izmir']],
   ['Bánh mì Phở', ['banh', 'mi', 'pho']],
-  ['한국어 がぎぐ मराठी', ['한국어', 'がぎぐ', 'मराठी']],
-])('%j: accents are taken off, other scripts kept whole', async (text, expected) => {
-  const { rows } = await sql<{ words: string[] }>`select ${searchWords(text)} as words`.execute(database.db);
-  expect([...rows[0]!.words].sort()).toEqual([...expected].sort());
-});
+  ['한국어 がぎぐ मराठी ｶﾞ', ['한국어', 'がぎぐ', 'मराठी', 'ガ']],
+  ['ＳＯＵＰ ﬁne ﬂour', ['soup', 'fine', 'flour']],
+])(
+  '%j: accents are taken off, compatibility forms (full width, ligatures) made plain, other scripts kept whole',
+  async (text, expected) => {
+    const { rows } = await sql<{ words: string[] }>`select ${searchWords(text)} as words`.execute(
+      database.db,
+    );
+    expect([...rows[0]!.words].sort()).toEqual([...expected].sort());
+  },
+);
 
 test('a search of more than 60 words looks for the first 60 of them in sorted order', async () => {
   const letters = 'abcdefghij';

@@ -19,6 +19,7 @@ import * as signInFlowBrowser from './20261126T0800_sign_in_flow_browser.js';
 import * as mailOutboxLinks from './20261126T0900_mail_outbox_links.js';
 import * as searchWithoutAccents from './20261126T1100_search_without_accents.js';
 import * as formerSlugs from './20261126T1300_former_slugs.js';
+import * as searchCompatibilityForms from './20261126T1400_search_compatibility_forms.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261126T0900_mail_outbox_links': mailOutboxLinks,
   '20261126T1100_search_without_accents': searchWithoutAccents,
   '20261126T1300_former_slugs': formerSlugs,
+  '20261126T1400_search_compatibility_forms': searchCompatibilityForms,
 };
 
 export const migrationProvider: MigrationProvider = {
