@@ -70,7 +70,13 @@ async function checkedEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Map<
       if (problem) throw new ArchiveRefused(problem, name);
       if (seen.has(name)) throw new ArchiveRefused('appears twice in the archive', name);
       seen.add(name);
-      if (isFolderName(name)) continue;
+      if (isFolderName(name)) {
+        // Never read, so its sizes would escape every limit: a folder holds nothing.
+        if (entry.uncompressedSize > 0 || entry.compressedSize > 0) {
+          throw new ArchiveRefused('is a folder holding data', name);
+        }
+        continue;
+      }
       sizes.check(entry);
       files.set(name, entry);
     }

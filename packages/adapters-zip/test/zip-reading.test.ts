@@ -166,6 +166,13 @@ describe('entries that are not plain files are refused', () => {
     expect(error.reason).toContain('compression method 12');
   });
 
+  test('a folder that holds data (folders are never read, so its size would escape every limit)', async () => {
+    const error = await refusalOf(buildZip([storedEntry('recipes/', 'x'.repeat(4096))]));
+    expect([error.entry, error.reason]).toEqual(['recipes/', 'is a folder holding data']);
+    const declared = await refusalOf(buildZip([deflatedEntry('photos/', Buffer.alloc(1024 * 1024))]));
+    expect([declared.entry, declared.reason]).toEqual(['photos/', 'is a folder holding data']);
+  });
+
   test('a name that appears twice', async () => {
     const error = await refusalOf(buildZip([storedEntry('a.txt', 'one'), storedEntry('a.txt', 'two')]));
     expect(error.entry).toBe('a.txt');
