@@ -19,10 +19,12 @@ describe('worker pool', () => {
     clearInterval(sampler);
     await pool.close();
     expect(replies.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    // The sampler ran while two tasks were busy and three waited: the event loop stayed free
+    // (a task run on it would block every timer until it ended). No count of ticks: a loaded
+    // machine may run few of them.
     expect(maxRunning).toBe(2);
     expect(maxWaiting).toBe(3);
-    // 5 tasks × 150 ms on 2 threads ≥ 450 ms of busy workers; a blocked loop would not tick.
-    expect(ticks).toBeGreaterThan(20);
+    expect(ticks).toBeGreaterThan(0);
   });
 
   it('a dying worker fails only its own task; the pool goes on', async () => {
