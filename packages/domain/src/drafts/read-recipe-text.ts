@@ -1,7 +1,7 @@
 import { assembleDraft } from './draft-assembly.js';
 import type { DraftReading } from './draft-reading.js';
 import { emptyRecipe, type FoundGroup, type FoundSection } from './found-recipe.js';
-import { groupHeading } from './group-heading.js';
+import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-heading.js';
 import { factsOfLine } from './page-text-facts.js';
 import { headingRole } from './section-headings.js';
 import { repairMojibake } from './mojibake.js';
@@ -184,7 +184,15 @@ export function readRecipeText(text: string): DraftReading {
     sections[sections.length - 1]!.steps.push(...steps);
     paragraph.length = 0;
   };
-  for (const line of amountsFirst(lines.slice(first + 1))) {
+  const body = amountsFirst(lines.slice(first + 1));
+  // "DOUGH", "BAKE AND ICE": a line in capitals heads a group or a section when the lines around are
+  // not written in capitals, and lines of its part follow it (the last line of a part is no heading).
+  const ordinary = mostlyNotCapitals(body.filter((line) => line !== '' && headingPart(line) === null));
+  const capitalsAt = (i: number): string | null => {
+    const next = body.slice(i + 1).find((line) => line !== '');
+    return next === undefined || headingPart(next) !== null ? null : capitalsHeading(body[i]!, ordinary);
+  };
+  for (const [i, line] of body.entries()) {
     if (line === '') {
       endParagraph();
       if (part === 'description' && description.length > 0) description.push('');
@@ -226,7 +234,7 @@ export function readRecipeText(text: string): DraftReading {
     else if (part === 'ingredients') {
       const heading = isMarkedHeading(line)
         ? headingOf(line)
-        : groupHeading(headingOf(line) + (line.endsWith(':') ? ':' : ''));
+        : (groupHeading(headingOf(line) + (line.endsWith(':') ? ':' : '')) ?? capitalsAt(i));
       const list = groups[groups.length - 1]!.lines;
       const previous = list[list.length - 1];
       if (previous !== undefined && continuesIngredient(previous, line))
@@ -241,7 +249,11 @@ export function readRecipeText(text: string): DraftReading {
       } else if (BULLET.test(line)) {
         endParagraph();
         sections[sections.length - 1]!.steps.push(...splitInstructions([line.replace(BULLET, '')]));
-      } else if (isMarkedHeading(line) || (groupHeading(line) !== null && line.endsWith(':'))) {
+      } else if (
+        isMarkedHeading(line) ||
+        (groupHeading(line) !== null && line.endsWith(':')) ||
+        capitalsAt(i) !== null
+      ) {
         endParagraph();
         sections.push({ name: headingOf(line), steps: [] });
       } else paragraph.push(line);

@@ -310,6 +310,42 @@ Honey – 1 tsp`);
     ]);
   });
 
+  it('reads headings in capitals without a colon as groups and sections, unless the lines are capitals too', () => {
+    const draft = read(`Cinnamon rolls
+
+INGREDIENTS
+DOUGH
+1 cup warm milk
+4 cups bread flour
+FILLING
+3/4 cup brown sugar
+SALT
+
+INSTRUCTIONS
+DOUGH
+Mix the milk and flour. Knead 5 minutes.
+Cover and let rise 1 hour.
+BAKE AND ICE
+Bake at 350°F for 25 minutes.
+SERVE WARM`);
+    expect(draft.ingredientGroups.map((g) => [g.name, g.ingredients.map((i) => i.name)])).toEqual([
+      ['DOUGH', ['warm milk', 'bread flour']],
+      ['FILLING', ['brown sugar', 'SALT']],
+    ]);
+    expect(draft.steps.map((s) => s.text)).toEqual([
+      'DOUGH',
+      'Mix the milk and flour. Knead 5 minutes.',
+      'Cover and let rise 1 hour.',
+      'BAKE AND ICE',
+      'Bake at 350°F for 25 minutes.',
+      'SERVE WARM',
+    ]);
+    const shouted = read('BREAD\n\nINGREDIENTS\nFLOUR\nWATER\nSALT\n\nMETHOD\nMIX IT ALL.');
+    expect(shouted.ingredientGroups.map((g) => [g.name, g.ingredients.map((i) => i.name)])).toEqual([
+      [null, ['FLOUR', 'WATER', 'SALT']],
+    ]);
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
