@@ -148,6 +148,13 @@ function instructionSections(value: unknown, graph: JsonLdGraph): FoundSection[]
         for (const inner of list(children)) visit(inner, depth + 1);
         close();
         current = { name: null, steps: [] };
+      } else if (
+        hasType(node, 'ListItem') &&
+        node['text'] === undefined &&
+        isNode(resolve(node['item'], graph))
+      ) {
+        // A ListItem wrapping its step: {"@type": "ListItem", "item": {"@type": "HowToStep", …}}.
+        visit(node['item'], depth + 1);
       } else if (children !== undefined && !hasType(node, 'HowToStep')) {
         for (const inner of list(children)) visit(inner, depth + 1);
       } else {

@@ -827,6 +827,19 @@ describe('readRecipePage: HowToSteps', () => {
     ).toEqual(['Knead 10 minutes. The dough should spring back.', 'Bake.']);
   });
 
+  it('reads the steps ListItems wrap in their item', () => {
+    expect(
+      stepsOf({
+        '@type': 'ItemList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, item: { '@type': 'HowToStep', text: 'Heat the oven.' } },
+          { '@type': 'ListItem', position: 2, item: { '@type': 'HowToStep', text: 'Bake.' } },
+          { '@type': 'ListItem', position: 3, text: 'Cool.', item: 'https://www.cook.example/#step3' },
+        ],
+      }),
+    ).toEqual(['Heat the oven.', 'Bake.', 'Cool.']);
+  });
+
   it('splits one text of numbered lines into its steps', () => {
     expect(stepsOf('1. Heat the oven.\n2. Mix the batter;\nlet it rest.\n3. Bake.')).toEqual([
       'Heat the oven.',
