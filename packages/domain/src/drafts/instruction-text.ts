@@ -92,12 +92,35 @@ export function stepPlacesTakenOff(items: readonly string[]): string[] {
   return items.map((item, i) => item.trim().slice(at(item, i)?.[0].length ?? 0));
 }
 
+/** Whether a line ends a sentence: ".", "!", "?" (a closing quote or bracket after it). */
+export function endsSentence(line: string): boolean {
+  return /[.!?…]["'”’)]*$/u.test(line);
+}
+
 /**
  * Steps written as one text over lines (a JSON-LD string, a paragraph): split at step numbers
  * that count from 1, a line without a number going on with its step; else one step a line.
  */
 export function stepsOfText(lines: readonly string[]): string[] {
   return cleaned(splitAtNumbers(lines.join('\n')) ?? lines);
+}
+
+/**
+ * The steps of a paragraph of lines: split at step numbers that count from 1; else one step, its
+ * lines joined, when any line is broken mid-sentence (text with hard line breaks); else a step a
+ * line, each line ending a sentence and the next starting with a capital ("Die Eier trennen." /
+ * "Die Butter erhitzen.").
+ */
+export function stepsOfParagraph(lines: readonly string[]): string[] {
+  if (lines.length === 0) return [];
+  const steps = [lines[0]!];
+  if (lines.slice(0, -1).some((line) => !endsSentence(line))) steps[0] = lines.join(' ');
+  else
+    for (const line of lines.slice(1)) {
+      if (/^\p{Lu}/u.test(line)) steps.push(line);
+      else steps[steps.length - 1] += ` ${line}`;
+    }
+  return steps.flatMap((step) => splitInstructions([step]));
 }
 
 /** "Serves 4", "Makes 12 cookies", "Für 4 Personen": a yield written at the end of the last step. */

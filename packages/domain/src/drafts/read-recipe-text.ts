@@ -5,7 +5,7 @@ import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-headin
 import { factsOfLine } from './page-text-facts.js';
 import { headingRole } from './section-headings.js';
 import { repairMojibake } from './mojibake.js';
-import { isStepNumber, splitInstructions } from './instruction-text.js';
+import { isStepNumber, splitInstructions, stepsOfParagraph } from './instruction-text.js';
 import { startsWithNumber } from './quantity.js';
 import { unitAtStart } from './units.js';
 
@@ -102,27 +102,6 @@ function headingPart(line: string): 'ingredients' | 'instructions' | 'notes' | n
   return role === 'after' ? 'notes' : role;
 }
 
-/** Whether a line ends a sentence: ".", "!", "?" (a closing quote or bracket after it). */
-function endsSentence(line: string): boolean {
-  return /[.!?…]["'”’)]*$/u.test(line);
-}
-
-/**
- * The steps of a paragraph of unnumbered lines: one step, its lines joined, when any line is broken
- * mid-sentence (text with hard line breaks); else a step a line, each line ending a sentence and the
- * next starting with a capital ("Die Eier trennen.\nDie Butter erhitzen.").
- */
-function stepsOfParagraph(lines: readonly string[]): string[] {
-  if (lines.length === 0) return [];
-  if (lines.slice(0, -1).some((line) => !endsSentence(line))) return [lines.join(' ')];
-  const steps = [lines[0]!];
-  for (const line of lines.slice(1)) {
-    if (/^\p{Lu}/u.test(line)) steps.push(line);
-    else steps[steps.length - 1] += ` ${line}`;
-  }
-  return steps;
-}
-
 /** "Page 12 of 48 The Autumn Table", "Seite 3", "— 12 —", a lone "12": a page's footer in copied text. */
 const PAGE_FOOTER =
   /^(?:(?:page|seite|p\.)\s*\d+\s*(?:(?:of|von|\/)\s*\d+\b.*)?|[—–-]\s*\d+\s*[—–-]|\d{1,4})$/iu;
@@ -180,8 +159,7 @@ export function readRecipeText(text: string): DraftReading {
   const sections: FoundSection[] = [{ name: null, steps: [] }];
   const paragraph: string[] = [];
   const endParagraph = (): void => {
-    const steps = stepsOfParagraph(paragraph).flatMap((step) => splitInstructions([step]));
-    sections[sections.length - 1]!.steps.push(...steps);
+    sections[sections.length - 1]!.steps.push(...stepsOfParagraph(paragraph));
     paragraph.length = 0;
   };
   const body = amountsFirst(lines.slice(first + 1));

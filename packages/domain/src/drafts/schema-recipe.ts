@@ -10,7 +10,7 @@ import {
   type JsonNode,
 } from './json-ld.js';
 import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-heading.js';
-import { splitInstructions, stepsOfText, withoutNumbering } from './instruction-text.js';
+import { stepsOfParagraph, stepsOfText, withoutNumbering } from './instruction-text.js';
 
 /** A value as a list: schema.org allows one value or many for every property. */
 function list(value: unknown): unknown[] {
@@ -113,7 +113,8 @@ function stepTitle(node: JsonNode, text: string, graph: JsonLdGraph): string | n
 function stepText(node: JsonNode, graph: JsonLdGraph): string[] {
   for (const key of ['text', 'description', 'itemListElement']) {
     const value = node[key];
-    const text = typeof value === 'string' ? textLines(value).join(' ') : directions(value, graph).join(' ');
+    // Its lines kept apart for now: a single step may hold every step, one a line.
+    const text = typeof value === 'string' ? textLines(value).join('\n') : directions(value, graph).join(' ');
     if (text === '') continue;
     const title = stepTitle(node, text, graph);
     return title === null ? [text] : [title, text];
@@ -164,12 +165,15 @@ function instructionSections(value: unknown, graph: JsonLdGraph): FoundSection[]
   };
   visit(value, 0);
   close();
-  // One long step holding every step ("1. Heat the oven. 2. …") is split into its steps.
+  // One step holding every step ("1. Heat the oven. 2. …", or one a line) is split into its steps.
   if (sections.length === 1 && sections[0]!.steps.length === 1) {
-    sections[0]!.steps = splitInstructions(sections[0]!.steps);
+    sections[0]!.steps = stepsOfParagraph(sections[0]!.steps[0]!.split('\n'));
   }
   // "1. Heat the oil", "Step 2 - Pour …": the number a step's text repeats is taken off.
-  return sections.map((s) => ({ ...s, steps: s.steps.map(withoutNumbering) }));
+  return sections.map((s) => ({
+    ...s,
+    steps: s.steps.map((step) => withoutNumbering(step.replace(/\n/gu, ' '))),
+  }));
 }
 
 function dimension(value: unknown): number | null {

@@ -840,6 +840,21 @@ describe('readRecipePage: HowToSteps', () => {
     ).toEqual(['Heat the oven.', 'Bake.', 'Cool.']);
   });
 
+  it('splits a single step holding every step one a line, not one whose lines are broken mid-sentence', () => {
+    expect(
+      stepsOf([{ '@type': 'HowToStep', text: 'Heat the oven. Grease a tin.\nMix the batter.\nBake.' }]),
+    ).toEqual(['Heat the oven. Grease a tin.', 'Mix the batter.', 'Bake.']);
+    expect(stepsOf([{ '@type': 'HowToStep', text: 'Heat the oven and\nGrease a tin.' }])).toEqual([
+      'Heat the oven and Grease a tin.',
+    ]);
+    expect(
+      stepsOf([
+        { '@type': 'HowToStep', text: 'Heat the oven.\nGrease a tin.' },
+        { '@type': 'HowToStep', text: 'Bake.' },
+      ]),
+    ).toEqual(['Heat the oven. Grease a tin.', 'Bake.']);
+  });
+
   it('splits one text of numbered lines into its steps', () => {
     expect(stepsOf('1. Heat the oven.\n2. Mix the batter;\nlet it rest.\n3. Bake.')).toEqual([
       'Heat the oven.',
