@@ -98,11 +98,29 @@ export function endsSentence(line: string): boolean {
 }
 
 /**
+ * Lines broken inside a sentence joined again ("Toss the bread with the oil and" / "bake until
+ * golden."): a line that starts in lower case goes on with the line before when that one ends no
+ * sentence — in a text written in sentences, whose last line ends one.
+ */
+function rewrapped(lines: readonly string[]): string[] {
+  if (lines.length < 2 || !endsSentence(lines[lines.length - 1]!)) return [...lines];
+  const joined: string[] = [];
+  for (const line of lines) {
+    const previous = joined[joined.length - 1];
+    if (previous !== undefined && !endsSentence(previous) && /^\p{Ll}/u.test(line))
+      joined[joined.length - 1] = `${previous} ${line}`;
+    else joined.push(line);
+  }
+  return joined;
+}
+
+/**
  * Steps written as one text over lines (a JSON-LD string, a paragraph): split at step numbers
- * that count from 1, a line without a number going on with its step; else one step a line.
+ * that count from 1, a line without a number going on with its step; else one step a line, a line
+ * broken inside a sentence going on with the line before.
  */
 export function stepsOfText(lines: readonly string[]): string[] {
-  return cleaned(splitAtNumbers(lines.join('\n')) ?? lines);
+  return cleaned(splitAtNumbers(lines.join('\n')) ?? rewrapped(lines));
 }
 
 /**

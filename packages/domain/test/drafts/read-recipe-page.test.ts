@@ -855,6 +855,23 @@ describe('readRecipePage: HowToSteps', () => {
     ).toEqual(['Heat the oven. Grease a tin.', 'Bake.']);
   });
 
+  it('joins the lines of an instruction string broken inside a sentence, in a text written in sentences', () => {
+    expect(
+      stepsOf(
+        'Toss the bread with the oil and\nbake until golden.\n\nMash the garlic. Whisk\nin the yolk.\nServe.',
+      ),
+    ).toEqual([
+      'Toss the bread with the oil and bake until golden.',
+      'Mash the garlic. Whisk in the yolk.',
+      'Serve.',
+    ]);
+    expect(stepsOf('preheat the oven\nmix the flour and sugar\nbake 20 minutes')).toEqual([
+      'preheat the oven',
+      'mix the flour and sugar',
+      'bake 20 minutes',
+    ]);
+  });
+
   it('splits one text of numbered lines into its steps', () => {
     expect(stepsOf('1. Heat the oven.\n2. Mix the batter;\nlet it rest.\n3. Bake.')).toEqual([
       'Heat the oven.',
