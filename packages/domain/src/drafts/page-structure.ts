@@ -9,6 +9,7 @@ import {
   withoutNumbering,
   withoutTrailingYield,
 } from './instruction-text.js';
+import { isNoIngredient } from './no-ingredient-lines.js';
 import type { PageBlock } from './page-content.js';
 import { headingRole, headingText, levelOf, roleOf } from './section-headings.js';
 import { factsOfLine, timesInText, yieldInText } from './page-text-facts.js';
@@ -47,13 +48,6 @@ function section(blocks: readonly PageBlock[], start: number): PageBlock[] {
 
 const LINE_LIMIT = 300;
 
-/**
- * Lines under an ingredients heading that are no ingredient: yields, times ("Cook time 20 min",
- * "Sütési idő: 20 perc"), unit switches, serving multipliers, ads.
- */
-const NOT_AN_INGREDIENT =
-  /^(?:serves|servings?|makes|yields?|portions?|advertisement|anzeige|werbung|annons|advertentie|publicité|pubblicità|publicidad|reklama|mainos|us|metric|imperial|us customary|units?|scale|(?:prep(?:aration)?|cook(?:ing)?|bake|total)\s*time|(?:zubereitungs|arbeits|koch|back|gesamt)zeit|[\d/]+x(?:\s*[\d/]+x)+)\b.{0,20}$|^\d+\s+(?:servings|portions|personen|portionen|port(?:ioner)?|pers(?:oner)?\.?|porties|porciones|personnes)$|^[\d/½¼¾.]+\s?x$|^\d+\s+(?:főre|személyre)$|^\p{L}[\p{L} ]{1,30}:\s*\d+(?:[.,]\d+)?\s*(?:min(?:s|utes?|uten|uti|utos)?|perc|óra|h|hrs?|hours?|stunden?|std|ore|horas?|heures?|timer?|uur)\.?$/iu;
-
 /** A short paragraph that names what the list after it is for ("hand-cut potato chips", "Topping"). */
 function namesTheList(block: PageBlock, next: PageBlock | undefined): boolean {
   return (
@@ -62,7 +56,7 @@ function namesTheList(block: PageBlock, next: PageBlock | undefined): boolean {
     next?.kind === 'list' &&
     block.text.split(/\s+/u).length <= 6 &&
     !/[\p{N}.!?]/u.test(block.text) &&
-    !NOT_AN_INGREDIENT.test(block.text)
+    !isNoIngredient(block.text)
   );
 }
 
@@ -80,12 +74,10 @@ function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
     // A line in capitals among lines that are not heads a group ("TO SERVE"), unless nothing follows it.
     const name = groupHeading(line) ?? (line === last ? null : capitalsHeading(line, ordinary));
     if (name !== null) open(name);
-    else if (line.length <= LINE_LIMIT && !NOT_AN_INGREDIENT.test(line.trim())) current.lines.push(line);
+    else if (line.length <= LINE_LIMIT && !isNoIngredient(line)) current.lines.push(line);
   };
   // Where the ingredients are a list, paragraphs beside it are chat, ads and shop links.
-  const hasList = blocks.some(
-    (b) => b.kind === 'list' && b.items.some((item) => !NOT_AN_INGREDIENT.test(item.trim())),
-  );
+  const hasList = blocks.some((b) => b.kind === 'list' && b.items.some((item) => !isNoIngredient(item)));
   blocks.forEach((block, i) => {
     const heading = headingText(block);
     if (heading !== null) open(heading.replace(/\s*:$/u, ''));

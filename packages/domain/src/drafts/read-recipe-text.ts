@@ -2,6 +2,7 @@ import { assembleDraft } from './draft-assembly.js';
 import type { DraftReading } from './draft-reading.js';
 import { emptyRecipe, type FoundGroup, type FoundSection } from './found-recipe.js';
 import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-heading.js';
+import { isNoIngredient } from './no-ingredient-lines.js';
 import { factsOfLine } from './page-text-facts.js';
 import { headingRole } from './section-headings.js';
 import { repairMojibake } from './mojibake.js';
@@ -204,6 +205,11 @@ export function readRecipeText(text: string): DraftReading {
       continue;
     }
     // Without headings, the first line shaped like an ingredient starts the ingredients, the first numbered line the steps.
+    // "5 from 3 votes", "1x2x3x": a recipe card's rating and multipliers, no ingredients.
+    if (isNoIngredient(line) && part !== 'instructions') {
+      if (part === 'description') description.push(line);
+      continue;
+    }
     if (part === 'description' && looksLikeIngredient(line)) part = 'ingredients';
     if ((part === 'description' || part === 'ingredients') && (NUMBERED.test(line) || isStepNumber(line))) {
       part = 'instructions';

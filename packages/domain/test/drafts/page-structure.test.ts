@@ -190,6 +190,22 @@ describe('readRecipePage: small headings and what ends a part', () => {
     expect(steps(draft)).toEqual(['Sear the tomatoes.']);
   });
 
+  it('takes no star rating among the ingredients for an ingredient', () => {
+    const draft = read({
+      blocks: [
+        heading('Ingredients'),
+        paragraph('4.67 from 12 votes'),
+        paragraph('1 lb cherry tomatoes'),
+        paragraph('Rated 4.5 out of 5 stars'),
+        paragraph('5 stars (27 reviews)'),
+        paragraph('1 tbsp olive oil'),
+        heading('Instructions'),
+        list('Roast the tomatoes in the oil.'),
+      ],
+    });
+    expect(lines(draft)).toEqual([[null, ['cherry tomatoes', 'olive oil']]]);
+  });
+
   it('takes off the place of each step that markup set before its text without a dot', () => {
     const draft = read({ blocks: [heading('Method'), list('1 Heat the oven.', '2Mix.', 'Bake.')] });
     expect(steps(draft)).toEqual(['Heat the oven.', 'Mix.', 'Bake.']);

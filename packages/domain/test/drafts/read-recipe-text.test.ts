@@ -346,6 +346,35 @@ SERVE WARM`);
     ]);
   });
 
+  it('reads a recipe card copied whole: its rating, "Scale" and "1x2x3x" are no ingredients, "Nutrition" ends the steps', () => {
+    const draft = read(`Thai green curry
+Jump to Recipe
+5 from 3 votes
+Servings: 4
+
+Ingredients
+Scale
+1x2x3x
+1 tablespoon coconut oil
+3 tablespoons green curry paste
+
+Instructions
+Fry the curry paste in the oil.
+Add the coconut milk.
+
+Nutrition
+Calories: 380kcal
+Protein: 12g`);
+    expect(draft.description).toBe('Jump to Recipe\n5 from 3 votes');
+    expect(draft.ingredientGroups.map((g) => g.ingredients.map((i) => i.name))).toEqual([
+      ['coconut oil', 'green curry paste'],
+    ]);
+    expect(draft.steps.map((s) => s.text)).toEqual([
+      'Fry the curry paste in the oil.',
+      'Add the coconut milk.',
+    ]);
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
