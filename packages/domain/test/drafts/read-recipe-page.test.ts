@@ -1,4 +1,13 @@
-import { checkRecipeInput, readRecipePage, type DraftReading, type PageContent } from '@larder/domain';
+import {
+  checkRecipeInput,
+  readRecipePage,
+  type DraftReading,
+  type PageBlock,
+  type PageContent,
+} from '@larder/domain';
+
+const bold = (text: string): PageBlock => ({ kind: 'paragraph', text, lines: [text], emphasized: true });
+const list = (...items: string[]): PageBlock => ({ kind: 'list', ordered: false, items });
 
 const URL = 'https://www.cook.example/recipes/leek-soup';
 
@@ -479,6 +488,21 @@ describe('readRecipePage: without JSON-LD', () => {
   ])('without structured data, a page titled %j whose <h1> is %j is named %j', (title, h1, expected) => {
     const draft = read(page({ title, blocks: [{ kind: 'heading', level: 1, text: h1 }] }));
     expect(draft.title).toBe(expected);
+  });
+
+  it('tells the site’s name in a title without og:site_name by the heading over the recipe, or by the host', () => {
+    const shown = (title: string, name: PageBlock) =>
+      read(
+        page({ title, blocks: [name, { kind: 'heading', level: 3, text: 'Ingredients' }, list('2 leeks')] }),
+      ).title;
+    expect(shown("Bob's Chili Page - Weeknight Chili", bold('Weeknight Chili'))).toBe('Weeknight Chili');
+    expect(shown('Caesar Salad - Old Recipes', { kind: 'heading', level: 2, text: 'Caesar Salad' })).toBe(
+      'Caesar Salad',
+    );
+    expect(shown('Lamb curry - quick', bold('Our dinners'))).toBe('Lamb curry - quick');
+    expect(read(page({ title: 'Leek soup – Cook', url: 'https://www.cook.example/soup' })).title).toBe(
+      'Leek soup',
+    );
   });
 
   it('falls back to meta tags for title, description and photo', () => {
