@@ -693,6 +693,22 @@ describe('readRecipePage: the page’s structure completing structured data', ()
     expect(draft).toMatchObject({ servings: 3, prepMinutes: 10, cookMinutes: 65 });
   });
 
+  it.each<[string, number, number | null, number | null]>([
+    ['12 personen 40 min bereiden 60 min oventijd', 12, 40, 60],
+    ['Voor 6 personen', 6, null, null],
+    ['12 Portionen', 12, null, null],
+    ['10 mins prep | 25 mins cook | 4 servings', 4, 10, 25],
+    ['Simmer 20 minutes cooking the sauce', 4, null, null],
+  ])('reads the facts of the line %j: servings %i, prep %s, cook %s', (line, servings, prep, cook) => {
+    const draft = read(
+      page({
+        jsonLd: [recipe({ name: 'x', recipeIngredient: ['2 eggs'], recipeInstructions: ['Fry.'] })],
+        blocks: [{ kind: 'paragraph', text: line, lines: [line] }],
+      }),
+    );
+    expect(draft).toMatchObject({ servings, prepMinutes: prep, cookMinutes: cook });
+  });
+
   it('repairs text a site encoded twice ("Â½", "crÃ¨me")', () => {
     const draft = read(
       page({ jsonLd: [recipe({ name: 'CrÃ¨me brÃ»lÃ©e', recipeIngredient: ['Â½ cup cream'] })] }),

@@ -375,6 +375,17 @@ Protein: 12g`);
     ]);
   });
 
+  it('reads a Chefkoch copy: "Koch-/Backzeit ca. 45 Minuten", and times before their labels ("40 min bereiden")', () => {
+    const chefkoch = read(
+      'Apfelkuchen\nArbeitszeit ca. 25 Minuten\nKoch-/Backzeit ca. 45 Minuten\n\nZutaten\n3 Eier',
+    );
+    expect(chefkoch).toMatchObject({ prepMinutes: 25, cookMinutes: 45 });
+    const dutch = read(
+      'Appeltaart\n40 min bereiden · 60 min oventijd\n\nIngrediënten\n1 ei\n\nBereiding\nBak de taart.',
+    );
+    expect(dutch).toMatchObject({ prepMinutes: 40, cookMinutes: 60, description: '' });
+  });
+
   it('makes a draft of a single line, and of nothing', () => {
     expect(read('Toast').title).toBe('Toast');
     expect(read('   ').title).toBe('Recipe');
