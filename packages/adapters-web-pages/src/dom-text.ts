@@ -70,11 +70,24 @@ export function collapse(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();
 }
 
+/**
+ * What a number field shows: its value, as text (`<input type="number" value="12"> Portionen`, a
+ * recipe's servings as the member may change them). Other fields show nothing a recipe needs.
+ */
+export function shownValue(node: AnyNode): string | null {
+  if (!isElement(node) || node.name !== 'input' || node.attribs['type']?.toLowerCase() !== 'number')
+    return null;
+  const value = node.attribs['value']?.trim() ?? '';
+  return value === '' ? null : ` ${value} `;
+}
+
 function appendText(node: AnyNode, out: string[]): void {
   if (node.type === 'text') {
     out.push(node.data);
     return;
   }
+  const value = shownValue(node);
+  if (value !== null) return void out.push(value);
   if (!isElement(node) || INVISIBLE_TAGS.has(node.name)) return;
   const block = BLOCK_TAGS.has(node.name);
   if (block) out.push(' ');
@@ -94,6 +107,8 @@ export function textLinesOf(node: AnyNode): string[] {
   const out: string[] = [];
   const visit = (at: AnyNode): void => {
     if (at.type === 'text') return void out.push(at.data.replaceAll('\n', ' '));
+    const value = shownValue(at);
+    if (value !== null) return void out.push(value);
     if (!isElement(at) || INVISIBLE_TAGS.has(at.name)) return;
     const block = BLOCK_TAGS.has(at.name);
     if (block) out.push('\n');

@@ -1,6 +1,6 @@
 import type { BlockPart, PageBlock } from '@larder/domain';
 import type { AnyNode, Element, ParentNode } from 'domhandler';
-import { BLOCK_TAGS, collapse, INVISIBLE_TAGS, isElement, textOf } from './dom-text.js';
+import { BLOCK_TAGS, collapse, INVISIBLE_TAGS, isElement, shownValue, textOf } from './dom-text.js';
 
 /** Page furniture, never the recipe. */
 const CHROME_TAGS = new Set(['nav', 'form', 'dialog', 'menu']);
@@ -216,6 +216,11 @@ class BlockWriter {
       if (ctx.emit) this.loose.add(node.data, ctx.bold);
       return;
     }
+    const value = shownValue(node);
+    if (value !== null) {
+      if (ctx.emit) this.loose.add(value, ctx.bold);
+      return;
+    }
     if (!isElement(node) || isChrome(node, ctx)) return;
     const name = node.name;
     if (name === 'br') return this.loose.breakLine();
@@ -393,6 +398,8 @@ function itemParts(li: Element, ctx: Context): { own: string; nested: string[] }
   const ofStep = ctx.part === 'instructions' || partOf(li) === 'instructions';
   const walk = (node: AnyNode): void => {
     if (node.type === 'text') return own.add(node.data);
+    const value = shownValue(node);
+    if (value !== null) return own.add(value);
     if (!isElement(node) || isChrome(node, ctx)) return;
     // (A block of them: an ingredient named inline is part of the sentence.)
     if (ofStep && BLOCK_TAGS.has(node.name) && classWords(node).some((word) => INGREDIENTS_WORD.test(word)))

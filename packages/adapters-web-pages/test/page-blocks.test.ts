@@ -229,6 +229,22 @@ describe('readHtmlPage: what the markup says about blocks', () => {
     ]);
   });
 
+  it('reads the value a number field shows (a servings field) as its text, not other fields', () => {
+    expect(
+      blocksOf(`<main>
+        <h2>Zutaten</h2>
+        <div class="servings"><input type="number" value="12" name="portionen"> Portionen</div>
+        <ul><li><input type="checkbox" value="on"> 125 g Butter</li><li>Mehl <input type="number" value="200"> g</li></ul>
+        <p><input type="text" value="Search"> <input type="hidden" value="7">Guten Appetit.</p>
+      </main>`),
+    ).toEqual([
+      { kind: 'heading', level: 2, text: 'Zutaten' },
+      { kind: 'paragraph', text: '12 Portionen', lines: ['12 Portionen'] },
+      { kind: 'list', ordered: false, items: ['125 g Butter', 'Mehl 200 g'] },
+      { kind: 'paragraph', text: 'Guten Appetit.', lines: ['Guten Appetit.'] },
+    ]);
+  });
+
   it('leaves out a tab pane that is not shown while a sibling pane is', () => {
     expect(
       blocksOf(`<main><div class="tab-content">
