@@ -4,6 +4,10 @@
  * that ended (the 401 brings the sign-in screen, which unmounts the screen) loses nothing. Kept per
  * account, and gone when the member signs out: the next member on a shared kitchen tablet never
  * sees it (nor saves it under their own name).
+ *
+ * Kept per tab as well: one member editing a recipe in two tabs keeps both tabs' changes, and a
+ * save in one tab clears only what that tab kept (and what it took over from a closed tab, while
+ * that is still what it took over) — never the other tab's work.
  */
 import { useEffect, useRef } from 'preact/hooks';
 
@@ -11,7 +15,34 @@ import { useEffect, useRef } from 'preact/hooks';
 const PAUSE_MS = 300;
 
 const PREFIX = 'larder.unsaved.';
-const keyOf = (account: string, place: string) => `${PREFIX}${account}.${place}`;
+/** Where a place's changes were kept before they were kept per tab: still read, as another tab's. */
+const placeKey = (account: string, place: string) => `${PREFIX}${account}.${place}`;
+/** This tab's slot for a place. */
+const keyOf = (account: string, place: string) => `${placeKey(account, place)}#${thisTab()}`;
+
+/** This tab's name: kept in `sessionStorage`, so a reload of the tab finds its own changes again. */
+let tab: string | null = null;
+function thisTab(): string {
+  if (tab !== null) return tab;
+  tab = Math.random().toString(36).slice(2, 10);
+  try {
+    const known = sessionStorage.getItem('larder.tab');
+    if (known) tab = known;
+    else sessionStorage.setItem('larder.tab', tab);
+  } catch {
+    // This tab's name lasts as long as the page.
+  }
+  return tab;
+}
+
+/** What a slot holds: the value and when it was written (the newest of closed tabs' is offered). */
+interface Slot {
+  at: number;
+  value: unknown;
+}
+
+/** Another tab's slot whose changes this tab showed: cleared with this tab's, if still unchanged. */
+const takenOver = new Map<string, { key: string; raw: string }>();
 
 /** Where a page's draft waits for the editor (`sessionStorage`: this tab only), per account too. */
 export const importedDraftKey = (account: string) => `larder.import.${account}`;
@@ -49,23 +80,71 @@ export function forgetAllUnsaved(account: string): void {
   }
 }
 
-/** What was kept for a place, or null (nothing, or not what `valid` expects). */
-export function readUnsaved<T>(
-  account: string,
-  place: string,
-  valid: (value: unknown) => value is T,
-): T | null {
+function slotOf(raw: string | null): Slot | null {
+  if (raw === null) return null;
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(keyOf(account, place)) ?? 'null');
-    return valid(value) ? value : null;
+    const slot = JSON.parse(raw) as Partial<Slot> | null;
+    return typeof slot?.at === 'number' && 'value' in slot ? (slot as Slot) : null;
   } catch {
     return null;
   }
 }
 
+/**
+ * What was kept for a place, or null (nothing, or not what `valid` expects): this tab's own changes,
+ * else (`otherTabs`) the newest another tab left — a closed tab's, or the way it was kept before.
+ */
+export function readUnsaved<T>(
+  account: string,
+  place: string,
+  valid: (value: unknown) => value is T,
+  { otherTabs = true }: { otherTabs?: boolean } = {},
+): T | null {
+  takenOver.delete(placeKey(account, place));
+  try {
+    const own = slotOf(localStorage.getItem(keyOf(account, place)));
+    if (own !== null) return valid(own.value) ? own.value : null;
+    if (!otherTabs) return null;
+    const legacy = placeKey(account, place);
+    let newest: { key: string; raw: string; slot: Slot } | null = null;
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key === null || (key !== legacy && !key.startsWith(`${legacy}#`))) continue;
+      const raw = localStorage.getItem(key) ?? 'null';
+      let slot: Slot | null = slotOf(raw);
+      if (key === legacy) {
+        try {
+          slot = { at: 0, value: JSON.parse(raw) };
+        } catch {
+          slot = null;
+        }
+      }
+      if (slot !== null && valid(slot.value) && (newest === null || slot.at > newest.slot.at))
+        newest = { key, raw, slot };
+    }
+    if (newest === null) return null;
+    takenOver.set(legacy, { key: newest.key, raw: newest.raw });
+    return newest.slot.value as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The other tab's slot this tab took over goes, unless that tab changed it since. */
+function dropTakenOver(account: string, place: string): void {
+  const other = takenOver.get(placeKey(account, place));
+  takenOver.delete(placeKey(account, place));
+  if (other && localStorage.getItem(other.key) === other.raw) localStorage.removeItem(other.key);
+}
+
+/**
+ * Saved or thrown away: this tab's changes for the place go, and another tab's it showed (see
+ * readUnsaved) if that tab has not changed them since. Other tabs' own changes stay.
+ */
 export function forgetUnsaved(account: string, place: string): void {
   try {
     localStorage.removeItem(keyOf(account, place));
+    dropTakenOver(account, place);
   } catch {
     // nothing kept
   }
@@ -74,7 +153,9 @@ export function forgetUnsaved(account: string, place: string): void {
 function write(account: string, place: string, value: unknown): void {
   if (signedOut.has(account)) return;
   try {
-    localStorage.setItem(keyOf(account, place), JSON.stringify(value));
+    localStorage.setItem(keyOf(account, place), JSON.stringify({ at: Date.now(), value } satisfies Slot));
+    // What this tab took over from another is now in its own slot: kept once, not twice.
+    dropTakenOver(account, place);
   } catch {
     // Storage full or refused: the warning before leaving still stands.
   }

@@ -195,7 +195,7 @@ describe('the web app, part 2: write, import, share', () => {
     const title = page.getByLabel('Title', { exact: true });
     await title.waitFor();
     await title.fill('Grandma’s porridge');
-    await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith('.edit.import')));
+    await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.includes('.edit.import#')));
     await page.reload();
     await page.getByRole('region', { name: 'About this import' }).waitFor();
     await expect(title.inputValue()).resolves.toBe('Grandma’s porridge');
@@ -378,6 +378,35 @@ describe('the web app, part 2: write, import, share', () => {
     await page.getByRole('searchbox', { name: 'Search recipes' }).waitFor();
     const gone = await request(h.t.app).get(`/api/v1/recipes/${created.body.id}`).set('Cookie', ann.cookie);
     expect(gone.status).toBe(404);
+    await context.close();
+  }, 60_000);
+
+  it('one member editing in two tabs: a save in one keeps what the other typed, also after a reload', async () => {
+    const created = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(plainRecipeBody({ title: 'Two-tab stew', description: 'First version.' }));
+    expect(created.status).toBe(201);
+    const edit = `${h.origin}/recipes/${created.body.slug}/edit`;
+    const context = await h.context({ width: 1200, height: 900 });
+    const first = await context.newPage();
+    await signIn(first, h.origin, ann.username, ann.password, `/recipes/${created.body.slug}/edit`);
+    const second = await context.newPage();
+    await second.goto(edit);
+    await first.getByLabel('Description').fill('Typed in the first tab.');
+    await first.waitForFunction(() =>
+      Object.values(localStorage).some((value) => value.includes('Typed in the first tab.')),
+    );
+    await second.getByLabel('Servings').fill('3');
+    await second.waitForTimeout(400); // the second tab's changes are kept too (300 ms)
+    await second.getByRole('button', { name: 'Save', exact: true }).click();
+    await second.waitForURL(`${h.origin}/recipes/${created.body.slug}`);
+
+    await first.getByRole('button', { name: 'Save', exact: true }).click();
+    await first.getByRole('alert').filter({ hasText: 'Somebody saved this recipe' }).waitFor();
+    await first.reload();
+    await first.getByText('Your unsaved changes from before are back.').waitFor();
+    await expect(first.getByLabel('Description').inputValue()).resolves.toBe('Typed in the first tab.');
     await context.close();
   }, 60_000);
 

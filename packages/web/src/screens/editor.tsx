@@ -45,7 +45,9 @@ const isStored = (value: unknown): value is Stored => {
   return typeof form === 'object' && form !== null && Array.isArray(form.groups);
 };
 
-const readStored = (account: string, kept: string | null) => readUnsaved(account, placeOf(kept), isStored);
+/** An imported draft lives in its tab (`sessionStorage`): its changes are never another tab's. */
+const readStored = (account: string, kept: string | null) =>
+  readUnsaved(account, placeOf(kept), isStored, { otherTabs: kept !== 'import' });
 
 /** The recipe editor: new (`slug` null) or an existing recipe; the draft is kept in this browser until saved. */
 export function Editor({ slug, url }: { slug: string | null; url: URL }) {
