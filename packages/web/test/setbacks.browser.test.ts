@@ -346,4 +346,41 @@ describe('the web app when something goes wrong', () => {
     }
     await context.close();
   }, 60_000);
+
+  it('a next page that fails is not asked for again and again: the list says why and waits for Try again', async () => {
+    for (let n = 1; n <= 26; n++) {
+      const made = await request(h.t.app)
+        .post('/api/v1/recipes')
+        .set('Cookie', ann.cookie)
+        .send(plainRecipeBody({ title: `Paged bread ${n}`, tags: ['paged'] }));
+      expect(made.status).toBe(201);
+    }
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/?tags=paged');
+    await page.locator('.cards li').nth(23).waitFor();
+    let asked = 0;
+    const nextPage = (url: URL) => url.pathname === '/api/v1/recipes' && url.searchParams.get('page') === '2';
+    await page.route(nextPage, (route) => {
+      asked++;
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503 }),
+      });
+    });
+    await page.mouse.wheel(0, 20_000);
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    await tryAgain.waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Service Unavailable' }).waitFor();
+    // The end of the list stays in view: still, nothing more is asked for until the member says so.
+    await page.waitForTimeout(1500);
+    expect(asked).toBe(1);
+
+    await page.unroute(nextPage);
+    await tryAgain.click();
+    await page.locator('.cards li').nth(25).waitFor();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await context.close();
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, imageUrl, query } from '../api';
 import type { Card, CardPage } from '../api';
 import { duration, t } from '../i18n';
+import { problemText } from '../problem-text';
 import { navigate, recipePath, scrollToReturnTo } from '../router';
 
 const PAGE = 24;
@@ -62,6 +63,8 @@ export function Recipes({ url }: { url: URL }) {
   const [page, setPage] = useState(returning?.page ?? 1);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** Why the next page failed: nothing more is asked until the member presses Try again. */
+  const [pageProblem, setPageProblem] = useState<string | null>(null);
   const [tagList, setTagList] = useState<{ name: string; count: number }[]>([]);
   const [authors, setAuthors] = useState<{ username: string; displayName: string; count: number }[]>([]);
   const more = useRef<HTMLDivElement>(null);
@@ -95,6 +98,7 @@ export function Recipes({ url }: { url: URL }) {
     const controller = new AbortController();
     setBusy(true);
     setFailed(false);
+    setPageProblem(null);
     // Back to the list: its place first, then the pages shown read again in one go (up to the
     // largest page the API gives), so what changed meanwhile shows without losing the place.
     const back = firstLoad.current ? returning : null;
@@ -137,17 +141,20 @@ export function Recipes({ url }: { url: URL }) {
       setCards([...cards, ...(answer.items ?? []).filter((c) => !seen.has(c.id))]);
       setTotal(answer.total);
       setPage(page + 1);
-    } catch {
-      setFailed(true);
+      setPageProblem(null);
+    } catch (error) {
+      // Never again at once (the end of the list is still in view): the member chooses when.
+      setPageProblem(problemText(error));
     } finally {
       setBusy(false);
     }
   };
 
-  // The next page comes when the end of the list scrolls into view.
+  // The next page comes when the end of the list scrolls into view; after a failed one, only on
+  // Try again (a server that answers 503, or no connection, is not asked again and again).
   useEffect(() => {
     const end = more.current;
-    if (!end || typeof IntersectionObserver === 'undefined') return;
+    if (!end || pageProblem !== null || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void loadMore();
@@ -157,7 +164,7 @@ export function Recipes({ url }: { url: URL }) {
     observer.observe(end);
     return () => observer.disconnect();
     // Again when what loadMore reads changes, not on every render (typing in the search box).
-  }, [cards, total, page, busy, key]);
+  }, [cards, total, page, busy, key, pageProblem]);
 
   const filtered = filters.q !== '' || filters.tags.length > 0 || filters.favorites || filters.author !== '';
   return (
@@ -288,9 +295,14 @@ export function Recipes({ url }: { url: URL }) {
         ))}
       </ul>
       <div ref={more}>
+        {pageProblem !== null && (
+          <p class="error" role="alert">
+            {pageProblem}
+          </p>
+        )}
         {cards !== null && cards.length < total && (
           <button type="button" class="secondary wide" disabled={busy} onClick={() => void loadMore()}>
-            {t('loadMore')}
+            {pageProblem !== null ? t('tryAgain') : t('loadMore')}
           </button>
         )}
       </div>
