@@ -52,6 +52,26 @@ describe('the household screen', () => {
     await newcomer.close();
   }, 60_000);
 
+  it('the form for a new member starts afresh: after an admin, the next member added is no admin', async () => {
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, h.t.owner.username, h.t.owner.password, '/household');
+    const form = page.getByRole('form', { name: 'A new member' });
+    await form.getByLabel('Username').fill('fritz');
+    await form.getByLabel('Role').selectOption('admin');
+    await form.getByRole('button', { name: 'Add the member' }).click();
+    await page.getByText('@fritz').waitFor();
+    await expect(form.getByLabel('Role').inputValue()).resolves.toBe('user');
+    await form.getByLabel('Username').fill('greta');
+    await form.getByRole('button', { name: 'Add the member' }).click();
+    await page.getByText('@greta').waitFor();
+    const users = await request(h.t.app).get('/api/v1/users').set('Cookie', h.t.owner.cookie);
+    const roleOf = (name: string) =>
+      (users.body.items as { username: string; role: string }[]).find((u) => u.username === name)?.role;
+    expect([roleOf('fritz'), roleOf('greta')]).toEqual(['admin', 'user']);
+    await context.close();
+  }, 60_000);
+
   it('the owner saves the household settings, and the app follows at once', async () => {
     const context = await h.context({ width: 1024, height: 900 });
     const page = await context.newPage();

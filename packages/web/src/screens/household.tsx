@@ -91,6 +91,8 @@ function Members() {
       setDisplayName('');
       setEmail('');
       setPassword('');
+      // Every field starts afresh: the next member is no admin unless chosen again.
+      setRole('user');
       await load();
     } catch (e) {
       setError(problemText(e));
