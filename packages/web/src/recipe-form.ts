@@ -265,6 +265,54 @@ export function keptReferences(step: FormStep, form: IngredientNames): Ingredien
   );
 }
 
+/** Where each ingredient stands, by its key: `group\u0000name` as references name it. */
+function placesOf(form: RecipeForm): { byKey: Map<string, string>; count: Map<string, number> } {
+  const byKey = new Map<string, string>();
+  const count = new Map<string, number>();
+  for (const group of form.groups)
+    for (const ingredient of group.ingredients) {
+      const place = `${group.name.trim()}\u0000${ingredient.name.trim()}`;
+      byKey.set(ingredient.key, place);
+      count.set(place, (count.get(place) ?? 0) + 1);
+    }
+  return { byKey, count };
+}
+
+/**
+ * The form after a change, with the steps' references following the ingredients they name: a
+ * group renamed, an ingredient's name corrected, an ingredient moved into another group — the
+ * references name the group and the ingredient, so they are renamed along (an ingredient whose old
+ * place another one shared is left alone: which one a reference meant is not known). The same form
+ * when no reference moves.
+ */
+export function carryReferences(before: RecipeForm, after: RecipeForm): RecipeForm {
+  if (before.groups === after.groups) return after;
+  const old = placesOf(before);
+  const now = placesOf(after);
+  const renamed = new Map<string, string>();
+  for (const [key, place] of now.byKey) {
+    const was = old.byKey.get(key);
+    if (was !== undefined && was !== place && old.count.get(was) === 1) renamed.set(was, place);
+  }
+  if (renamed.size === 0) return after;
+  const placeOf = (ref: IngredientRef) => `${ref.groupName ?? ''}\u0000${ref.ingredientName}`;
+  if (!after.steps.some((step) => step.references.some((ref) => renamed.has(placeOf(ref))))) return after;
+  const steps = after.steps.map((step) =>
+    step.references.some((ref) => renamed.has(placeOf(ref)))
+      ? {
+          ...step,
+          references: step.references.map((ref) => {
+            const place = renamed.get(placeOf(ref));
+            if (place === undefined) return ref;
+            const [groupName, ingredientName] = place.split('\u0000') as [string, string];
+            return { ...ref, groupName: groupName || null, ingredientName };
+          }),
+        }
+      : step,
+  );
+  return { ...after, steps };
+}
+
 const UNIT_SECONDS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^(?:s|sec|secs|second|seconds|sek|sekunde|sekunden)$/i, 1],
   [/^(?:min|mins|minute|minutes|minute[n]?|minuten)$/i, 60],

@@ -1,4 +1,6 @@
 import {
+  type RecipeForm,
+  carryReferences,
   emptyForm,
   findReferences,
   findTimes,
@@ -10,7 +12,68 @@ import {
   parseQuantity,
 } from '../src/recipe-form';
 
+type FormIngredientOf = RecipeForm['groups'][number]['ingredients'][number];
+
 describe('the recipe editor, apart from the screen', () => {
+  it('carries the steps’ links along when a group is renamed, a name corrected, an ingredient moved', () => {
+    const before: RecipeForm = {
+      ...emptyForm(),
+      groups: [
+        {
+          key: 'g1',
+          name: 'Sauce',
+          ingredients: [
+            { key: 'i1', quantity: '2', unit: '', name: 'onoins', note: '' },
+            { key: 'i2', quantity: '1', unit: 'clove', name: 'garlic', note: '' },
+          ],
+        },
+        {
+          key: 'g2',
+          name: 'Pasta',
+          ingredients: [{ key: 'i3', quantity: '200', unit: 'g', name: 'spaghetti', note: '' }],
+        },
+      ],
+      steps: [
+        {
+          key: 's1',
+          text: 'Fry the onions and garlic, then cook the spaghetti.',
+          times: [],
+          references: [
+            { word: 'onions', groupName: 'Sauce', ingredientName: 'onoins' },
+            { word: 'garlic', groupName: 'Sauce', ingredientName: 'garlic' },
+            { word: 'spaghetti', groupName: 'Pasta', ingredientName: 'spaghetti' },
+          ],
+        },
+      ],
+    };
+    const [sauce, pasta] = before.groups as [RecipeForm['groups'][number], RecipeForm['groups'][number]];
+    const [onions, garlic] = sauce.ingredients as [FormIngredientOf, FormIngredientOf];
+    // The group renamed and a typo fixed in one change; garlic moved into the pasta's group.
+    const after: RecipeForm = {
+      ...before,
+      groups: [
+        { ...sauce, name: 'Ragù sauce ', ingredients: [{ ...onions, name: 'onions' }] },
+        { ...pasta, ingredients: [...pasta.ingredients, garlic] },
+      ],
+    };
+    const carried = carryReferences(before, after);
+    expect(carried.steps[0]!.references).toEqual([
+      { word: 'onions', groupName: 'Ragù sauce', ingredientName: 'onions' },
+      { word: 'garlic', groupName: 'Pasta', ingredientName: 'garlic' },
+      { word: 'spaghetti', groupName: 'Pasta', ingredientName: 'spaghetti' },
+    ]);
+    // A group's name emptied: the references name no group.
+    const unnamed = { ...carried, groups: [{ ...carried.groups[0]!, name: '' }, carried.groups[1]!] };
+    expect(carryReferences(carried, unnamed).steps[0]!.references[0]).toEqual({
+      word: 'onions',
+      groupName: null,
+      ingredientName: 'onions',
+    });
+    // Nothing renamed: the same steps (rows render alone).
+    const typed = { ...before, title: 'Ragù' };
+    expect(carryReferences(before, typed)).toBe(typed);
+  });
+
   it('reads quantities as cooks type them', () => {
     expect(parseQuantity('')).toBeNull();
     expect(parseQuantity('2')).toBe(2);

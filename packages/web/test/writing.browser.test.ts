@@ -410,6 +410,63 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('a renamed group, a corrected name and a moved ingredient keep the steps’ links to them', async () => {
+    const created = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(
+        plainRecipeBody({
+          title: 'Linked pasta',
+          ingredientGroups: [
+            {
+              name: 'Sauce',
+              ingredients: [
+                { quantity: 2, unit: null, name: 'onoins', note: null },
+                { quantity: 1, unit: 'clove', name: 'garlic', note: null },
+              ],
+            },
+            { name: 'Pasta', ingredients: [{ quantity: 200, unit: 'g', name: 'spaghetti', note: null }] },
+          ],
+          steps: [
+            {
+              text: 'Fry the onions and garlic, then cook the spaghetti.',
+              times: [],
+              references: [
+                { groupName: 'Sauce', ingredientName: 'onoins', word: 'onions' },
+                { groupName: 'Sauce', ingredientName: 'garlic', word: 'garlic' },
+                { groupName: 'Pasta', ingredientName: 'spaghetti', word: 'spaghetti' },
+              ],
+            },
+          ],
+        }),
+      );
+    expect(created.status).toBe(201);
+    const context = await h.context({ width: 1200, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, `/recipes/${created.body.slug}/edit`);
+    const sauce = page.locator('.group-editor').first();
+    await sauce.getByLabel('Group name (optional)').fill('Ragù sauce');
+    await sauce
+      .locator('.ingredient-editor')
+      .first()
+      .getByRole('textbox', { name: /^Ingredient,/ })
+      .fill('onions');
+    await sauce
+      .locator('.ingredient-editor')
+      .nth(1)
+      .getByRole('combobox', { name: /^Move to group/ })
+      .selectOption({ label: 'Pasta' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(`${h.origin}/recipes/${created.body.slug}`);
+    const saved = await request(h.t.app).get(`/api/v1/recipes/${created.body.id}`).set('Cookie', ann.cookie);
+    expect(saved.body.steps[0].references).toEqual([
+      { groupName: 'Ragù sauce', ingredientName: 'onions', word: 'onions' },
+      { groupName: 'Pasta', ingredientName: 'garlic', word: 'garlic' },
+      { groupName: 'Pasta', ingredientName: 'spaghetti', word: 'spaghetti' },
+    ]);
+    await context.close();
+  }, 60_000);
+
   it('offers the step times and ingredient words it finds as you type, and saves the confirmed ones', async () => {
     const context = await h.context();
     const page = await context.newPage();

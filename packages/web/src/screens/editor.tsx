@@ -5,6 +5,7 @@ import { ApiError, api, apiWithHeaders } from '../api';
 import type { Recipe } from '../api';
 import { t } from '../i18n';
 import {
+  carryReferences,
   emptyForm,
   emptyGroup,
   emptyIngredient,
@@ -56,7 +57,11 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const [etag, setEtag] = useState<string | null>(null);
   const [form, setForm] = useState<RecipeForm | null>(null);
   /** Changes the form from its latest state: rows keep one function across renders and render alone. */
-  const update = useCallback((fn: (f: RecipeForm) => RecipeForm) => setForm((f) => (f ? fn(f) : f)), []);
+  // Steps' links follow a renamed group or ingredient, and an ingredient moved into another group.
+  const update = useCallback(
+    (fn: (f: RecipeForm) => RecipeForm) => setForm((f) => (f ? carryReferences(f, fn(f)) : f)),
+    [],
+  );
   /** The form as last loaded or saved: every change makes a new form object, so a changed form is another object. */
   const [pristine, setPristine] = useState<RecipeForm | null>(null);
   const [restored, setRestored] = useState(false);
