@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { api } from '../api';
 import { t } from '../i18n';
+import { isAddress } from '../import-source';
 import { problemText } from '../problem-text';
 import type { RecipeInput } from '../recipe-form';
 import { navigate } from '../router';
@@ -31,12 +32,11 @@ export function Import() {
     const value = source.trim();
     if (!value) return;
     setError(null);
-    const isAddress = /^(https?:\/\/)?[^\s/]+\.[^\s]+$/i.test(value) && !value.includes('\n');
     try {
       const draft = await api<Omit<ImportedDraft, 'keepPhoto'>>(
         'POST',
         '/api/v1/recipe-drafts',
-        isAddress ? { url: value } : { text: value },
+        isAddress(value) ? { url: value } : { text: value },
       );
       // A new import starts from its page: changes kept from an earlier one are dropped.
       forgetUnsaved(me.id, 'edit.import');
