@@ -92,12 +92,19 @@ describe('the household screen', () => {
     const settings = await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie);
     expect(settings.body.publicShares).toBe(true);
     await form.getByLabel('Members may share recipes by public link').uncheck();
+    // The line at the foot of the public page, named as it reads there (see sharing.md).
+    await form.getByLabel('Public pages end with “Shared with Larder”').uncheck();
     // Lifetimes are chosen among those the API takes, never typed.
     await form.getByLabel('Longest a public link may last').selectOption({ label: '30 days' });
     await form.getByLabel('How long a chat link shows them').selectOption({ label: '1 h' });
     await save();
     const after = await request(h.t.app).get('/api/v1/settings').set('Cookie', h.t.owner.cookie);
-    expect(after.body).toMatchObject({ publicShares: false, publicShareMaxDays: 30, linkPreviewMinutes: 60 });
+    expect(after.body).toMatchObject({
+      publicShares: false,
+      publicShareAttribution: false,
+      publicShareMaxDays: 30,
+      linkPreviewMinutes: 60,
+    });
     // The default came down to the new maximum (it was "no end").
     expect(after.body.publicShareDefaultDays).toBe(30);
     await expect(

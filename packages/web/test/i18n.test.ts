@@ -13,4 +13,11 @@ describe('the texts of the screens', () => {
     expect(t('imported', { n: 1 })).toBe('1 Rezept importiert.');
     expect(t('fixFields', { n: 2 })).toMatch(/^2 Felder brauchen/);
   });
+
+  it('name the attribution setting by the line it puts at the foot of public pages', () => {
+    setLocale('en');
+    expect(t('settingAttribution')).toContain('“Shared with Larder”');
+    setLocale('de');
+    expect(t('settingAttribution')).toContain('„Shared with Larder“');
+  });
 });
