@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly detail: string | undefined,
     readonly issues: readonly ProblemIssue[],
     readonly retryAfter: number | null,
+    /** The problem's stable code (`recipes.not_found`, docs/errors.md), null for `about:blank`. */
+    readonly code: string | null = null,
   ) {
     super(detail ?? title);
   }
@@ -85,21 +87,33 @@ async function send(
     throw new ApiError(0, 'offline', undefined, [], null);
   }
   if (res.ok) return res;
-  const text = await res.text();
+  const problem = problemOf(res.status, res.statusText, await res.text(), res.headers.get('Retry-After'));
+  // A 401 means the session is gone, unless it refuses a password the caller typed (signing in,
+  // or the current password when changing it: auth.* problems).
+  const refusedPassword = problem.code?.startsWith('auth.') === true;
+  if (res.status === 401 && !refusedPassword && !path.startsWith('/api/v1/auth/login')) onSignedOut?.();
+  throw problem;
+}
+
+const CODE_PREFIX = 'urn:larder:problem:';
+
+/** A refused call's answer (a problem body, or whatever came) as an ApiError; uploads use it too. */
+export function problemOf(
+  status: number,
+  statusText: string,
+  text: string,
+  retryAfter: string | null,
+): ApiError {
   const p = ((text ? safeJson(text) : undefined) ?? {}) as {
     type?: string;
     title?: string;
     detail?: string;
     errors?: ProblemIssue[];
   };
-  const retry = Number(res.headers.get('Retry-After'));
-  // A 401 means the session is gone, unless it refuses a password the caller typed (signing in,
-  // or the current password when changing it: auth.* problems).
-  const refusedPassword = p.type?.startsWith('urn:larder:problem:auth.') === true;
-  if (res.status === 401 && !refusedPassword && !path.startsWith('/api/v1/auth/login')) onSignedOut?.();
-  throw new ApiError(
-    res.status,
-    p.title ?? res.statusText,
+  const retry = Number(retryAfter);
+  return new ApiError(
+    status,
+    p.title ?? statusText,
     p.detail,
     // Field messages in the member's language (the API speaks English).
     Array.isArray(p.errors)
@@ -108,6 +122,7 @@ async function send(
         )
       : [],
     Number.isFinite(retry) && retry > 0 ? retry : null,
+    typeof p.type === 'string' && p.type.startsWith(CODE_PREFIX) ? p.type.slice(CODE_PREFIX.length) : null,
   );
 }
 

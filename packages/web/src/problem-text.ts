@@ -1,5 +1,5 @@
 import { ApiError } from './api';
-import { inLanguage } from './api-messages';
+import { codeInLanguage, inLanguage } from './api-messages';
 import { t } from './i18n';
 
 /** The recipe asked for is not there (or its address could be no recipe's). */
@@ -21,6 +21,12 @@ export function problemText(error: unknown): string {
   if (!(error instanceof ApiError)) return t('somethingWrong');
   // No answer at all: the network, not a refusal (its title is only the word "offline").
   if (error.status === 0) return t('offline');
+  const known = codeInLanguage(error.code);
+  if (known !== null) return known;
+  // A file that is no zip (or no readable one): said of the file, never with the API's location.
+  const issue = error.issues[0];
+  if (error.code === 'transfer.archive_refused' && issue?.location === 'body.file' && issue.message)
+    return t('fileRefused', { reason: issue.message });
   const schemaRefusal = error.detail === undefined || error.detail.startsWith('validation failed');
   if (!schemaRefusal) return inLanguage(error.detail!);
   return error.issues[0]?.message ?? error.title;

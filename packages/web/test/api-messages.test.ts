@@ -18,7 +18,7 @@ describe('the API’s field messages in the member’s language', () => {
     );
     expect(inLanguage('something only the API knows')).toBe('something only the API knows');
     expect(inLanguage('The page could not be read: the site answered 404 Not Found.')).toBe(
-      'Die Seite konnte nicht gelesen werden: the site answered 404 Not Found.',
+      'Die Seite konnte nicht gelesen werden: die Website antwortete 404 Not Found.',
     );
     expect(inLanguage('The username "emil" is taken.')).toBe('Der Benutzername „emil“ ist vergeben.');
     setLocale('en');

@@ -201,6 +201,26 @@ describe('the household screen', () => {
     await context.close();
   }, 60_000);
 
+  it('a German admin who imports a file that is no zip is told so in German, without the API’s location', async () => {
+    const admin = await h.t.member('admin', 'hedwig');
+    const german = await request(h.t.app)
+      .patch('/api/v1/auth/me/profile')
+      .set('Cookie', admin.cookie)
+      .send({ locale: 'de' });
+    expect(german.status).toBe(200);
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, admin.username, admin.password, '/household');
+    await page.locator('section[aria-labelledby=transfer-title] input[type=file]').setInputFiles({
+      name: 'rezepte.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from('no zip at all'),
+    });
+    await page.getByText('Die Datei ist kein Zip-Archiv (oder wurde abgeschnitten).').waitFor();
+    await expect(page.getByText('body.file').count()).resolves.toBe(0);
+    await context.close();
+  }, 60_000);
+
   it('exports more than 500 recipes as zips of 500 that belong together', async () => {
     // 501 recipes more, brought in by one archive.
     const folders = Array.from({ length: 501 }, (_, i) => `recipes/pot-${i + 1}`);

@@ -14,6 +14,13 @@ describe('the texts of the screens', () => {
     expect(t('fixFields', { n: 2 })).toMatch(/^2 Felder brauchen/);
   });
 
+  it('name the profile’s colours in the member’s language', () => {
+    setLocale('de');
+    expect(t('colorTaken', { color: t('colorAmber'), n: 1 })).toBe('Bernstein (vergeben an 1)');
+    setLocale('en');
+    expect(t('colorAmber')).toBe('amber');
+  });
+
   it('name the attribution setting by the line it puts at the foot of public pages', () => {
     setLocale('en');
     expect(t('settingAttribution')).toContain('“Shared with Larder”');

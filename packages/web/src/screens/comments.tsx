@@ -10,9 +10,8 @@ import { readUnsaved, useUnsaved } from '../unsaved';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-/** Why a comment was refused: its field's problem, or the problem's detail. */
-const refusal = (e: unknown) =>
-  e instanceof ApiError ? (e.issues[0]?.message ?? e.detail ?? t('somethingWrong')) : t('somethingWrong');
+/** Why a comment was refused: its field's problem, or the problem's sentence (in the member's language). */
+const refusal = (e: unknown) => (e instanceof ApiError && e.issues[0]?.message) || problemText(e);
 
 /** A recipe's comments: read, write, edit one's own, delete; the new ones marked until seen. */
 export function Comments({ recipe }: { recipe: Recipe }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../action';
-import { api, apiFile, query } from '../api';
+import { api, apiFile, problemOf, query } from '../api';
 import type { CardPage, Me, Settings } from '../api';
 import { CopyField } from '../components/copy-field';
 import { type Outcome, OutcomeLine } from '../components/outcome';
@@ -781,23 +781,18 @@ function Transfer() {
       xhr.onload = () => {
         done();
         setProgress(null);
+        if (xhr.status !== 201) {
+          const problem = problemOf(
+            xhr.status,
+            xhr.statusText,
+            xhr.responseText,
+            xhr.getResponseHeader('Retry-After'),
+          );
+          return setMessage({ ok: false, text: problemText(problem) });
+        }
         try {
-          const body = JSON.parse(xhr.responseText) as {
-            created?: unknown[];
-            detail?: string;
-            errors?: { message?: string; location?: string }[];
-          };
-          if (xhr.status === 201)
-            setMessage({ ok: true, text: t('imported', { n: body.created?.length ?? 0 }) });
-          else {
-            const issue = body.errors?.[0];
-            setMessage({
-              ok: false,
-              text: issue
-                ? `${issue.location ?? ''}: ${issue.message ?? ''}`
-                : (body.detail ?? t('somethingWrong')),
-            });
-          }
+          const body = JSON.parse(xhr.responseText) as { created?: unknown[] };
+          setMessage({ ok: true, text: t('imported', { n: body.created?.length ?? 0 }) });
         } catch {
           setMessage({ ok: false, text: t('somethingWrong') });
         }

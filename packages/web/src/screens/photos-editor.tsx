@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useAction } from '../action';
-import { api, imageUrl } from '../api';
+import { ApiError, api, imageUrl, problemOf } from '../api';
 import type { Image, Recipe } from '../api';
 import { t } from '../i18n';
 import { isGone, problemText } from '../problem-text';
@@ -37,7 +37,7 @@ export function PhotosEditor({ recipe, onChange }: { recipe: Recipe; onChange: (
         await send(recipe.id, file, (fraction) => update(i, { progress: fraction }));
         update(i, { progress: 1 });
       } catch (e) {
-        update(i, { error: e instanceof Error ? e.message : t('somethingWrong') });
+        update(i, { error: problemText(e) });
       }
     }
     await refresh().catch(() => undefined);
@@ -197,16 +197,9 @@ function send(recipeId: string, file: File, progress: (fraction: number) => void
     };
     xhr.onload = () => {
       if (xhr.status === 201) return resolve();
-      let detail = t('somethingWrong');
-      try {
-        const problem = JSON.parse(xhr.responseText) as { detail?: string; errors?: { message?: string }[] };
-        detail = problem.errors?.[0]?.message ?? problem.detail ?? detail;
-      } catch {
-        // not a problem body
-      }
-      reject(new Error(detail));
+      reject(problemOf(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader('Retry-After')));
     };
-    xhr.onerror = () => reject(new Error(t('offline')));
+    xhr.onerror = () => reject(new ApiError(0, 'offline', undefined, [], null));
     const form = new FormData();
     form.append('file', file);
     xhr.send(form);

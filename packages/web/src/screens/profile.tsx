@@ -11,6 +11,17 @@ import { useSession } from '../session';
 import { readUnsaved, useUnsaved } from '../unsaved';
 
 const COLORS = ['amber', 'clay', 'rose', 'plum', 'sage', 'olive', 'teal', 'slate'] as const;
+/** Each colour's name in the member's language. */
+const COLOR_NAMES = {
+  amber: 'colorAmber',
+  clay: 'colorClay',
+  rose: 'colorRose',
+  plum: 'colorPlum',
+  sage: 'colorSage',
+  olive: 'colorOlive',
+  teal: 'colorTeal',
+  slate: 'colorSlate',
+} as const satisfies Record<(typeof COLORS)[number], TextKey>;
 const LANGUAGES = [
   ['en', 'English'],
   ['de', 'Deutsch'],
@@ -117,7 +128,9 @@ function ProfileForm() {
           return (
             <label key={c} class={`swatch badge-${c}`}>
               <input type="radio" name="color" value={c} checked={color === c} onChange={() => setColor(c)} />
-              <span>{others > 0 ? t('colorTaken', { color: c, n: others }) : c}</span>
+              <span>
+                {others > 0 ? t('colorTaken', { color: t(COLOR_NAMES[c]), n: others }) : t(COLOR_NAMES[c])}
+              </span>
             </label>
           );
         })}
