@@ -383,4 +383,29 @@ describe('the web app when something goes wrong', () => {
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     await context.close();
   }, 60_000);
+
+  it('no connection is told as such: the list searched, a comment sent', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    await page.locator('.cards li').first().waitFor();
+    const offline = 'Larder cannot be reached. Check the connection.';
+    await context.setOffline(true);
+    await page.getByRole('searchbox', { name: 'Search recipes' }).fill('barley');
+    await page.getByRole('alert').filter({ hasText: offline }).waitFor();
+    await context.setOffline(false);
+    await page.getByRole('searchbox', { name: 'Search recipes' }).fill('');
+    // Read again once the connection is back: the message goes.
+    await page.waitForURL(`${h.origin}/`);
+    await page.getByRole('alert').waitFor({ state: 'detached' });
+
+    await page.goto(`${h.origin}/recipes/barley-soup`);
+    await page.getByLabel('Write a comment').waitFor();
+    await context.setOffline(true);
+    await page.getByLabel('Write a comment').fill('Sent without a connection');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('#comment-error').filter({ hasText: offline }).waitFor();
+    await context.setOffline(false);
+    await context.close();
+  }, 60_000);
 });

@@ -62,7 +62,8 @@ export function Recipes({ url }: { url: URL }) {
   const [total, setTotal] = useState(returning?.total ?? 0);
   const [page, setPage] = useState(returning?.page ?? 1);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Why the list could not be read (no connection: says so), or null. */
+  const [failed, setFailed] = useState<string | null>(null);
   /** Why the next page failed: nothing more is asked until the member presses Try again. */
   const [pageProblem, setPageProblem] = useState<string | null>(null);
   const [tagList, setTagList] = useState<{ name: string; count: number }[]>([]);
@@ -97,7 +98,7 @@ export function Recipes({ url }: { url: URL }) {
   useEffect(() => {
     const controller = new AbortController();
     setBusy(true);
-    setFailed(false);
+    setFailed(null);
     setPageProblem(null);
     // Back to the list: its place first, then the pages shown read again in one go (up to the
     // largest page the API gives), so what changed meanwhile shows without losing the place.
@@ -120,7 +121,7 @@ export function Recipes({ url }: { url: URL }) {
       },
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
-        setFailed(true);
+        setFailed(problemText(error));
         setBusy(false);
       },
     );
@@ -271,9 +272,9 @@ export function Recipes({ url }: { url: URL }) {
           </>
         )}
       </p>
-      {failed && (
+      {failed !== null && (
         <p class="error" role="alert">
-          {t('somethingWrong')}
+          {failed}
         </p>
       )}
       {cards !== null && cards.length === 0 && !busy && (
