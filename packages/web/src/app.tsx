@@ -122,7 +122,10 @@ export function App() {
   return (
     <SessionContext.Provider value={session}>
       {route.name === 'cook' ? (
-        <CookMode slug={route.slug} />
+        // Its own <main> from the start (the code still loading): a move here gives it the focus.
+        <main id="main" class="cook" tabIndex={-1}>
+          <CookMode slug={route.slug} />
+        </main>
       ) : (
         <>
           <Header route={route} />
@@ -165,7 +168,7 @@ function Screen({ route, url }: { route: Route; url: URL }) {
 /** The screens before sign-in: the name of the app and one card. */
 function Frame({ children }: { children: ComponentChildren }) {
   return (
-    <main id="main" class="frame">
+    <main id="main" class="frame" tabIndex={-1}>
       <p class="brand brand-large" aria-hidden="true">
         {t('appName')}
       </p>

@@ -173,6 +173,8 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     // Cook mode: one step at a time with its ingredients, the timers in view.
     await page.getByRole('link', { name: 'Cook mode' }).click();
     await page.getByRole('heading', { name: 'Step 1 of 2' }).waitFor();
+    // A new screen: its <main> has the focus, so the next Tab starts at its top.
+    await page.waitForFunction(() => document.activeElement?.id === 'main');
     const aside = page.getByRole('complementary', { name: 'Ingredients' });
     await expect(aside.textContent()).resolves.toContain('750 g minced beef');
     await expect(aside.textContent()).resolves.not.toContain('lasagne sheets');

@@ -39,12 +39,7 @@ export function CookMode({ slug }: { slug: string }) {
     return () => removeEventListener('keydown', onKey);
   }, [count]);
 
-  if (failed)
-    return (
-      <main id="main" class="cook">
-        <NothingHere text={failed} />
-      </main>
-    );
+  if (failed) return <NothingHere text={failed} />;
   if (!recipe)
     return (
       <p class="loading" role="status">
@@ -59,7 +54,7 @@ export function CookMode({ slug }: { slug: string }) {
     .filter((i, n, all) => i !== undefined && all.indexOf(i) === n);
 
   return (
-    <main id="main" class="cook">
+    <>
       <header class="cook-head">
         <a href={recipePath(recipe.slug)} class="button">
           ← {t('leaveCookMode')}
@@ -110,7 +105,7 @@ export function CookMode({ slug }: { slug: string }) {
         </button>
       </nav>
       <TimerBar large />
-    </main>
+    </>
   );
 }
 
