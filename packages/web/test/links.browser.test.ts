@@ -40,7 +40,14 @@ describe('links that open in the web app', () => {
 
     // Used once: the same link now says so.
     await page.goto(`${h.origin}${created.body.setupLink.path}`);
-    await page.getByText('This link is unknown, used or expired.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'This link is unknown, used or expired.' }).waitFor();
+    // Damaged on its way, too; and the way on is signing in.
+    await context.clearCookies();
+    await page.goto(`${h.origin}${created.body.setupLink.path}).`);
+    await page.getByRole('heading', { level: 1, name: 'This link is unknown, used or expired.' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await context.close();
   }, 60_000);
 

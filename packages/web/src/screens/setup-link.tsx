@@ -38,11 +38,14 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
     }
   });
 
+  // A link of nothing says so in the screen's heading, with the way on: signing in.
   if (invalid)
     return (
-      <section class="card narrow">
-        <p class="error" role="alert">
-          {t('linkInvalid')}
+      <section class="card narrow" aria-labelledby="setup-title">
+        <h1 id="setup-title">{t('linkDead')}</h1>
+        <p>{t('linkDeadAsk')}</p>
+        <p>
+          <a href="/sign-in">{t('signIn')}</a>
         </p>
       </section>
     );
