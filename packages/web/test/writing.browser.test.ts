@@ -176,6 +176,8 @@ describe('the web app, part 2: write, import, share', () => {
       });
     const described = await title.getAttribute('aria-describedby');
     expect(described).toBe('error-title');
+    // The field refused has the focus, not the summary above the form.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-field') === 'title');
     await expect(page.locator('#error-title').textContent()).resolves.not.toBe('');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

@@ -218,7 +218,11 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const show = (found: { byField: Map<string, string[]>; other: string[] }) => {
     setErrors(found);
     requestAnimationFrame(() => {
-      const first = root.current?.querySelector<HTMLElement>('[aria-invalid="true"], .form-errors');
+      // The first field refused takes the focus; the summary above the form only when no field is.
+      const form = root.current;
+      const first =
+        form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        form?.querySelector<HTMLElement>('.form-errors');
       first?.focus();
     });
   };
