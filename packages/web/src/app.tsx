@@ -5,7 +5,7 @@ import type { Me, Settings } from './api';
 import { Header } from './components/header';
 import { NothingHere } from './components/nothing-here';
 import { TimerBar } from './components/timer-bar';
-import { setLocale, t } from './i18n';
+import { setLocale, speakBrowserLanguage, t } from './i18n';
 import { lazy } from './lazy';
 import { focusScreen, navigate, routeOf, useLocation } from './router';
 import type { Route } from './router';
@@ -115,6 +115,8 @@ export function App() {
     setSettings: (settings) => setState({ ...state, settings }),
     signOut: async () => {
       await api('POST', '/api/v1/auth/logout').catch(() => undefined);
+      // The next member at this screen meets the browser's language, not the last member's.
+      speakBrowserLanguage();
       setState({ kind: 'signed-out', leaving: state.me.id });
       navigate('/', true);
     },

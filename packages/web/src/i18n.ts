@@ -680,6 +680,11 @@ export function browserLocale(languages: readonly string[]): Locale {
   return 'en';
 }
 
+/** The screens before sign-in speak the browser's language (at start, and after a sign-out). */
+export function speakBrowserLanguage(): void {
+  setLocale(browserLocale(navigator.languages ?? [navigator.language]));
+}
+
 export function t(key: TextKey, values: Record<string, string | number> = {}): string {
   return fill(TEXTS[current][key], values);
 }

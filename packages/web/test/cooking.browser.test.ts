@@ -250,6 +250,12 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await page.waitForSelector('[data-field="title"][aria-invalid="true"]');
     await expect(page.locator('#error-title').textContent()).resolves.toBe('darf nicht leer sein');
+    // Signed out, the sign-in screen speaks the browser's language (English here), not Ben's.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${h.origin}/profile`);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
     await context.close();
   }, 60_000);
 
