@@ -272,6 +272,8 @@ const en = {
   changedMeanwhile:
     'Somebody saved this recipe since you opened it. Your changes are not saved and are still here.',
   loadTheirs: 'Load their version (drops your changes)',
+  sharePaused: 'paused: sharing is off for the household or its creator',
+  shareLimited: 'limited: older than the household allows',
   overwriteTheirs: 'Save mine over theirs',
   fixFields: 'One field needs a look: see the mark below.|{n} fields need a look: see the marks below.',
   notANumber: 'Not a number.',
@@ -595,8 +597,10 @@ const de: Texts = {
   discardChanges: 'Verwerfen',
   changedMeanwhile:
     'Jemand hat dieses Rezept gespeichert, seit du es geöffnet hast. Deine Änderungen sind nicht gespeichert und noch hier.',
-  loadTheirs: 'Ihre Fassung laden (verwirft deine Änderungen)',
-  overwriteTheirs: 'Meine über ihre speichern',
+  loadTheirs: 'Die andere Fassung laden (verwirft deine Änderungen)',
+  sharePaused: 'pausiert: Teilen ist für den Haushalt oder die Person aus',
+  shareLimited: 'begrenzt: älter, als der Haushalt erlaubt',
+  overwriteTheirs: 'Meine über die andere speichern',
   fixFields:
     'Ein Feld braucht einen Blick: siehe den Hinweis unten.|{n} Felder brauchen einen Blick: siehe die Hinweise unten.',
   notANumber: 'Keine Zahl.',

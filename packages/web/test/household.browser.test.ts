@@ -286,4 +286,40 @@ describe('the household screen', () => {
     expect(imported.body.created).toHaveLength(total - 500);
     await context.close();
   }, 120_000);
+
+  it('in German, a paused public link says so in German in the household’s list', async () => {
+    const owner = h.t.owner.cookie;
+    const sharer = await h.t.member('user', 'jakob');
+    const admin = await h.t.member('admin', 'ilse');
+    for (const [path, body, cookie] of [
+      ['/api/v1/settings', { publicShares: true }, owner],
+      [`/api/v1/users/${sharer.id}`, { canSharePublicly: true }, owner],
+      ['/api/v1/auth/me/profile', { locale: 'de' }, admin.cookie],
+    ] as const) {
+      const res = await request(h.t.app).patch(path).set('Cookie', cookie).send(body);
+      expect(res.status).toBe(200);
+    }
+    const recipe = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', sharer.cookie)
+      .send(plainRecipeBody({ title: 'Jakobs Brot' }));
+    const share = await request(h.t.app)
+      .post(`/api/v1/recipes/${recipe.body.id}/public-share`)
+      .set('Cookie', sharer.cookie)
+      .send({ days: 7 });
+    expect(share.status).toBe(201);
+    // Jakob may no longer share: his link pauses.
+    const paused = await request(h.t.app)
+      .patch(`/api/v1/users/${sharer.id}`)
+      .set('Cookie', owner)
+      .send({ canSharePublicly: false });
+    expect(paused.status).toBe(200);
+    const context = await h.context({ width: 1024, height: 900 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, admin.username, admin.password, '/household');
+    const item = page.getByRole('listitem').filter({ hasText: 'Jakobs Brot' });
+    await item.getByText('pausiert: Teilen ist für den Haushalt oder die Person aus').waitFor();
+    await expect(item.textContent()).resolves.not.toContain('paused');
+    await context.close();
+  }, 60_000);
 });

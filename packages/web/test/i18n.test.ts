@@ -21,6 +21,12 @@ describe('the texts of the screens', () => {
     expect(t('colorAmber')).toBe('amber');
   });
 
+  it('speak of the other member’s version of a recipe as theirs, never as the reader’s (“Ihre”)', () => {
+    setLocale('de');
+    expect(t('loadTheirs')).toBe('Die andere Fassung laden (verwirft deine Änderungen)');
+    expect(t('overwriteTheirs')).toBe('Meine über die andere speichern');
+  });
+
   it('name the attribution setting by the line it puts at the foot of public pages', () => {
     setLocale('en');
     expect(t('settingAttribution')).toContain('“Shared with Larder”');

@@ -445,7 +445,8 @@ function Shares() {
               {share.createdBy?.displayName ?? ''} ·{' '}
               {share.expiresAt ? t('expires', { date: date(share.expiresAt) }) : t('neverExpires')}{' '}
               {/* Live links are the rule here: only another state is worth saying. */}
-              {share.status === 'active' ? '' : `· ${share.status} `}
+              {share.status === 'paused' ? `· ${t('sharePaused')} ` : ''}
+              {share.status === 'limited' ? `· ${t('shareLimited')} ` : ''}
               <button
                 type="button"
                 class="link danger"
