@@ -26,7 +26,9 @@ const en = {
   resetSent: 'If an account matches, a mail with a reset link is on its way.',
   back: 'Back',
   wrongPassword: 'Username or password is wrong.',
-  tooManyTries: 'Too many tries. Wait {seconds} seconds and try again.',
+  tooManyTries: 'Too many tries. Wait {wait} and try again.',
+  secondsN: '{n} second|{n} seconds',
+  notAPicture: 'This file is no picture: choose a JPEG, PNG or WebP image.',
   oidcFailed: 'Signing in through the identity provider did not work.',
   oidcUnlinked:
     'No account is connected to that identity yet. Sign in with your password and connect it in your profile.',
@@ -359,7 +361,9 @@ const de: Texts = {
   resetSent: 'Wenn ein Konto passt, ist eine Mail mit einem Link unterwegs.',
   back: 'Zurück',
   wrongPassword: 'Benutzername oder Passwort stimmt nicht.',
-  tooManyTries: 'Zu viele Versuche. Warte {seconds} Sekunden und versuche es erneut.',
+  tooManyTries: 'Zu viele Versuche. Warte {wait} und versuche es erneut.',
+  secondsN: '{n} Sekunde|{n} Sekunden',
+  notAPicture: 'Diese Datei ist kein Bild: wähle ein JPEG-, PNG- oder WebP-Bild.',
   oidcFailed: 'Die Anmeldung über den Identitätsanbieter hat nicht geklappt.',
   oidcUnlinked:
     'Mit dieser Identität ist noch kein Konto verbunden. Melde dich mit Passwort an und verbinde sie im Profil.',
@@ -710,6 +714,11 @@ export function duration(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return m === 0 ? t('hours', { h }) : t('hoursMinutes', { h, m });
+}
+
+/** How long to wait, as people say it: seconds under a minute, else minutes (rounded up) and hours. */
+export function waitOf(seconds: number): string {
+  return seconds < 60 ? t('secondsN', { n: seconds }) : duration(Math.ceil(seconds / 60));
 }
 
 export function date(iso: string): string {

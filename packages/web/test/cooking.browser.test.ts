@@ -190,6 +190,13 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await expectAccessible(page, 'profile');
+    // A file that is no picture says what is wrong.
+    await page.getByLabel('Choose a picture').setInputFiles({
+      name: 'notes.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('no picture at all'),
+    });
+    await page.getByText('This file is no picture: choose a JPEG, PNG or WebP image.').waitFor();
     // A picture, cut to a square the member places: the API gets the crop and keeps a square.
     await page.getByLabel('Choose a picture').setInputFiles({
       name: 'me.jpg',

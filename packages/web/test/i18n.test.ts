@@ -1,4 +1,4 @@
-import { setLocale, t } from '../src/i18n';
+import { setLocale, t, waitOf } from '../src/i18n';
 
 describe('the texts of the screens', () => {
   afterEach(() => setLocale('en'));
@@ -25,6 +25,16 @@ describe('the texts of the screens', () => {
     setLocale('de');
     expect(t('loadTheirs')).toBe('Die andere Fassung laden (verwirft deine Änderungen)');
     expect(t('overwriteTheirs')).toBe('Meine über die andere speichern');
+  });
+
+  it('tell how long to wait as people say it: seconds under a minute, else minutes', () => {
+    setLocale('en');
+    expect(t('tooManyTries', { wait: waitOf(897) })).toBe('Too many tries. Wait 15 min and try again.');
+    expect(waitOf(45)).toBe('45 seconds');
+    expect(waitOf(1)).toBe('1 second');
+    setLocale('de');
+    expect(waitOf(897)).toBe('15 Min.');
+    expect(waitOf(3600)).toBe('1 Std.');
   });
 
   it('name the attribution setting by the line it puts at the foot of public pages', () => {

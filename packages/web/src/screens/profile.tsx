@@ -174,7 +174,8 @@ function Avatar() {
     const url = URL.createObjectURL(file);
     const image = new Image();
     image.onload = () => setPreview({ url, width: image.naturalWidth, height: image.naturalHeight });
-    image.onerror = () => setError(t('somethingWrong'));
+    // No picture the browser can show: what is wrong, not "try again" (which cannot help).
+    image.onerror = () => setError(t('notAPicture'));
     image.src = url;
     return () => URL.revokeObjectURL(url);
   }, [file]);

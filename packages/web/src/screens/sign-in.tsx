@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { ApiError, api } from '../api';
-import { t } from '../i18n';
+import { t, waitOf } from '../i18n';
 import type { TextKey } from '../i18n';
 
 interface Offers {
@@ -93,7 +93,7 @@ function PasswordForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) setError(t('wrongPassword'));
       else if (e instanceof ApiError && (e.status === 429 || e.status === 503))
-        setError(t('tooManyTries', { seconds: e.retryAfter ?? 60 }));
+        setError(t('tooManyTries', { wait: waitOf(e.retryAfter ?? 60) }));
       else if (e instanceof ApiError && e.status === 0) setError(t('offline'));
       else setError(e instanceof ApiError && e.detail ? e.detail : t('somethingWrong'));
     }
