@@ -21,6 +21,7 @@ describe('the household screen', () => {
 
   it('an admin adds a member without a password; the member finishes setup through the link', async () => {
     const admin = await h.t.member('admin', 'dora');
+    await h.t.member('admin', 'otto');
     const context = await h.context({ width: 1024, height: 900 });
     const page = await context.newPage();
     await signIn(page, h.origin, admin.username, admin.password);
@@ -30,7 +31,14 @@ describe('the household screen', () => {
     // An admin's token may manage members.
     await page.getByRole('checkbox', { name: 'users:write' }).waitFor();
 
+    // Another admin is the owner's to manage: no role and no remove offered for them; nor may an
+    // admin make admins.
+    const otto = page.getByRole('listitem').filter({ hasText: '@otto' });
+    await otto.waitFor();
+    await expect(otto.getByRole('button').count()).resolves.toBe(0);
+    await expect(otto.getByRole('combobox').count()).resolves.toBe(0);
     const form = page.getByRole('form', { name: 'A new member' });
+    await expect(form.getByLabel('Role').count()).resolves.toBe(0);
     await form.getByLabel('Username').fill('emil');
     await form.getByLabel('Display name').fill('Emil');
     await form.getByRole('button', { name: 'Add the member' }).click();

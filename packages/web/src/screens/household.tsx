@@ -67,6 +67,7 @@ interface SetupLink {
 
 function Members() {
   const { me, settings } = useSession();
+  const owner = me.role === 'superadmin';
   const [accounts, load] = useItems<Account>('/api/v1/users');
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
@@ -139,6 +140,8 @@ function Members() {
         {accounts.map((account) => {
           const link = links[account.id];
           const self = account.id === me.id;
+          // The API's rank rules: the owner manages admins and makes them; an admin, members only.
+          const manageable = !self && account.role !== 'superadmin' && (owner || account.role === 'user');
           return (
             <li key={account.id} class="member">
               <p class="member-head">
@@ -168,20 +171,22 @@ function Members() {
                   </p>
                 </div>
               )}
-              {account.role !== 'superadmin' && !self && (
+              {manageable && (
                 <div class="row small">
-                  <label class="inline">
-                    <span>{t('role')}</span>
-                    <select
-                      value={account.role}
-                      onChange={(e) =>
-                        void update(account, { role: e.currentTarget.value as Account['role'] })
-                      }
-                    >
-                      <option value="user">{t('roleUser')}</option>
-                      <option value="admin">{t('roleAdmin')}</option>
-                    </select>
-                  </label>
+                  {owner && (
+                    <label class="inline">
+                      <span>{t('role')}</span>
+                      <select
+                        value={account.role}
+                        onChange={(e) =>
+                          void update(account, { role: e.currentTarget.value as Account['role'] })
+                        }
+                      >
+                        <option value="user">{t('roleUser')}</option>
+                        <option value="admin">{t('roleAdmin')}</option>
+                      </select>
+                    </label>
+                  )}
                   {settings.publicShares && (
                     <label class="check">
                       <input
@@ -265,13 +270,15 @@ function Members() {
           />
           <small id="member-password-hint">{t('passwordOptionalHint')}</small>
         </label>
-        <label>
-          <span>{t('role')}</span>
-          <select value={role} onChange={(e) => setRole(e.currentTarget.value as 'user' | 'admin')}>
-            <option value="user">{t('roleUser')}</option>
-            <option value="admin">{t('roleAdmin')}</option>
-          </select>
-        </label>
+        {owner && (
+          <label>
+            <span>{t('role')}</span>
+            <select value={role} onChange={(e) => setRole(e.currentTarget.value as 'user' | 'admin')}>
+              <option value="user">{t('roleUser')}</option>
+              <option value="admin">{t('roleAdmin')}</option>
+            </select>
+          </label>
+        )}
         <button type="submit" class="primary" {...create.button}>
           {t('createMember')}
         </button>
