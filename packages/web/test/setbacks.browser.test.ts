@@ -408,4 +408,27 @@ describe('the web app when something goes wrong', () => {
     await context.setOffline(false);
     await context.close();
   }, 60_000);
+
+  it('without a clipboard (plain http), Copy selects the link and says how to copy it', async () => {
+    const context = await h.context();
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: undefined });
+    });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/recipes/rye-bread');
+    await page.getByRole('button', { name: 'Make a chat link' }).click();
+    const field = page.getByRole('textbox', { name: 'Chat link' });
+    await field.waitFor();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Selected: press (Ctrl\+C|⌘C) to copy it\.$/ })
+      .waitFor();
+    const selected = await field.evaluate((input: HTMLInputElement) =>
+      input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+    );
+    expect(selected).toBe(await field.inputValue());
+    await expect(field.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await context.close();
+  }, 60_000);
 });

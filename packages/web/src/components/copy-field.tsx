@@ -1,23 +1,33 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
+
+/** What a press of Copy came to: copied, or selected for the member to copy (no clipboard). */
+type Outcome = 'copied' | 'selected' | null;
 
 /** An address to copy: shown in full (selectable), with a button that copies it. */
 export function CopyField({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const field = useRef<HTMLInputElement>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
+      setOutcome('copied');
+      setTimeout(() => setOutcome(null), 2000);
     } catch {
-      // No clipboard (plain http): the field is selectable.
+      // No clipboard (plain http, or refused): the text is selected, and the member told how to copy it.
+      const input = field.current;
+      input?.focus();
+      input?.select();
+      setOutcome('selected');
     }
   };
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <div class="copy-field">
       <label>
         <span>{label}</span>
         <input
+          ref={field}
           type="text"
           readOnly
           value={value}
@@ -25,8 +35,13 @@ export function CopyField({ label, value }: { label: string; value: string }) {
         />
       </label>
       <button type="button" onClick={() => void copy()}>
-        {copied ? t('copied') : t('copy')}
+        {outcome === 'copied' ? t('copied') : t('copy')}
       </button>
+      {outcome === 'selected' && (
+        <p class="muted" role="status">
+          {t('copyByHand', { keys: mac ? '⌘C' : 'Ctrl+C' })}
+        </p>
+      )}
     </div>
   );
 }
