@@ -280,6 +280,32 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await expectAccessible(page, 'editor, dark');
     await context.close();
   }, 60_000);
+  it('on a phone, what a finger presses is at least 44 px high: top bar, tag chips, tag links, row buttons', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    await page.locator('.recipe-card').first().waitFor();
+    const heights = (selector: string) =>
+      page.locator(selector).evaluateAll((all) => all.map((e) => e.getBoundingClientRect().height));
+    const low = async (selector: string) => {
+      const found = await heights(selector);
+      expect([selector, found.length > 0]).toEqual([selector, true]);
+      return [selector, found.filter((height) => height < 43.5)];
+    };
+    await expect(low('header.top nav a')).resolves.toEqual(['header.top nav a', []]);
+    await expect(low('fieldset.tags button')).resolves.toEqual(['fieldset.tags button', []]);
+    await page.goto(`${h.origin}/recipes/lasagne-al-forno`);
+    await page.locator('.facts').waitFor();
+    await expect(low('.facts .chip a')).resolves.toEqual(['.facts .chip a', []]);
+    await page.goto(`${h.origin}/recipes/lasagne-al-forno/edit`);
+    await page.locator('.ingredient-editor').first().waitFor();
+    await expect(low('.ingredient-editor .row.small button')).resolves.toEqual([
+      '.ingredient-editor .row.small button',
+      [],
+    ]);
+    await context.close();
+  }, 60_000);
+
   it('on a phone, many tags swipe in their own row: the page never scrolls sideways', async () => {
     const tags = ['breakfast', 'brunch', 'dinner', 'italian', 'pasta', 'quick', 'spicy', 'summer', 'vegan'];
     const res = await request(h.t.app)
