@@ -243,6 +243,32 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('on a phone, a field reached by Tab in the editor is never under the sticky Save bar', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/new');
+    await page.getByRole('button', { name: '+ Add an ingredient' }).first().click();
+    await page.getByLabel('Title', { exact: true }).focus();
+    const covered: string[] = [];
+    for (let n = 0; n < 30; n++) {
+      await page.keyboard.press('Tab');
+      const under = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement | null;
+        const bar = document.querySelector('.sticky-save');
+        if (!focused || !bar || bar.contains(focused)) return null;
+        const a = focused.getBoundingClientRect();
+        const b = bar.getBoundingClientRect();
+        const overlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        return overlap > a.height / 2
+          ? (focused.getAttribute('aria-label') ?? focused.outerHTML.slice(0, 60))
+          : null;
+      });
+      if (under) covered.push(under);
+    }
+    expect(covered).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('on a phone, a title and words without a break, as long as the API takes them, stay on the screen', async () => {
     const long = 'Ü'.repeat(120) + 'X'.repeat(80);
     const made = await request(h.t.app)
