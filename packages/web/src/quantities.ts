@@ -6,6 +6,11 @@
 
 /** Units measured in metric weights and volumes: decimals, never fractions. */
 const METRIC = new Set(['g', 'kg', 'mg', 'ml', 'l', 'cl', 'dl', 'gram', 'grams', 'gramm', 'liter', 'litre']);
+/** The small metric units a kitchen scale or jug shows in whole numbers (from 10 up). */
+const WHOLE_METRIC = new Set(['g', 'mg', 'ml', 'gram', 'grams', 'gramm']);
+
+/** What a scaled spoon, cup or piece is rounded to: the fractions a cook measures with. */
+const MEASURED: readonly number[] = [0, 1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4, 1];
 
 /** The fractions cooks write, with the glyph each is written with. */
 const FRACTIONS: ReadonlyArray<readonly [number, string]> = [
@@ -26,16 +31,38 @@ export function scaleFactor(servings: number, wanted: number): number {
   return wanted / servings;
 }
 
-/** A quantity as it is written for its unit, in the given locale's decimal mark. */
-export function formatQuantity(quantity: number, unit: string | null, locale = 'en'): string {
+/**
+ * A quantity as it is written for its unit, in the given locale's decimal mark. A `scaled` one
+ * (servings changed) is written as a cook measures it: spoons, cups and pieces to the nearest
+ * quarter or third (`0.83 tbsp` is `¾`, `1.17` eggs `1 ¼`), grams and millilitres whole from 10 up
+ * (`58 g`); an amount as written stays as written.
+ */
+export function formatQuantity(quantity: number, unit: string | null, locale = 'en', scaled = false): string {
   if (!Number.isFinite(quantity) || quantity < 0) return '';
   if (quantity === 0) return '0';
-  const metric = unit !== null && METRIC.has(unit.trim().toLowerCase());
+  const name = unit?.trim().toLowerCase() ?? null;
+  const metric = name !== null && METRIC.has(name);
   if (!metric) {
-    const fraction = asFraction(quantity);
+    const fraction = asFraction(quantity) ?? (scaled ? measured(quantity) : null);
     if (fraction !== null) return fraction;
   }
+  if (scaled && name !== null && WHOLE_METRIC.has(name) && quantity >= 10)
+    return decimal(Math.round(quantity), locale);
   return decimal(quantity, locale);
+}
+
+/** A scaled amount to the nearest fraction a cook measures; null when tiny (under ⅛) or large (20 up). */
+function measured(quantity: number): string | null {
+  if (quantity < 1 / 8) return null;
+  const whole = Math.floor(quantity);
+  if (whole >= 20) return String(Math.round(quantity));
+  const rest = quantity - whole;
+  const nearest = MEASURED.reduce((best, value) =>
+    Math.abs(rest - value) < Math.abs(rest - best) ? value : best,
+  );
+  if (nearest === 0) return String(whole);
+  if (nearest === 1) return String(whole + 1);
+  return withFraction(whole, nearest, 1e-9);
 }
 
 /** `1 ½`, `¾`, `2` — or null when the quantity is no whole number plus a cook's fraction. */

@@ -293,7 +293,9 @@ export function IngredientLine({ ingredient, factor }: { ingredient: Ingredient;
   return (
     <>
       {amount !== null && (
-        <span class="quantity">{formatQuantity(amount, ingredient.unit, document.documentElement.lang)}</span>
+        <span class="quantity">
+          {formatQuantity(amount, ingredient.unit, document.documentElement.lang, factor !== 1)}
+        </span>
       )}
       {ingredient.unit && <span class="unit"> {ingredient.unit}</span>}{' '}
       <span class="name">{ingredient.name}</span>
@@ -325,7 +327,7 @@ export function StepText({ recipe, index, factor }: { recipe: Recipe; index: num
           const amount = ingredient ? scaled(ingredient.quantity, factor) : null;
           const hint =
             ingredient && amount !== null
-              ? `${formatQuantity(amount, ingredient.unit, document.documentElement.lang)}${ingredient.unit ? ` ${ingredient.unit}` : ''}`
+              ? `${formatQuantity(amount, ingredient.unit, document.documentElement.lang, factor !== 1)}${ingredient.unit ? ` ${ingredient.unit}` : ''}`
               : '';
           return (
             <mark key={i} class="ref">
