@@ -306,6 +306,28 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await context.close();
   }, 60_000);
 
+  it('the list finds what is ready in the time there is, and keeps the choice in the address', async () => {
+    const quick = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send({ ...SOUP, title: 'Quick toast', prepMinutes: 5, cookMinutes: 10 });
+    expect(quick.status).toBe(201);
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    await page.locator('.recipe-card', { hasText: 'Lasagne al forno' }).waitFor();
+    await page.getByLabel('Ready in').selectOption({ label: 'at most 30 min' });
+    await page.waitForURL(`${h.origin}/?maxMinutes=30`);
+    await page.locator('.recipe-card', { hasText: 'Lasagne al forno' }).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator('.recipe-card', { hasText: 'Quick toast' }).waitFor();
+    await expect(page.locator('.recipe-card').allInnerTexts()).resolves.toEqual([
+      expect.stringContaining('Quick toast'),
+    ]);
+    await expect(page.getByLabel('Ready in').inputValue()).resolves.toBe('30');
+    await context.close();
+  }, 60_000);
+
   it('on a phone, many tags swipe in their own row: the page never scrolls sideways', async () => {
     const tags = ['breakfast', 'brunch', 'dinner', 'italian', 'pasta', 'quick', 'spicy', 'summer', 'vegan'];
     const res = await request(h.t.app)

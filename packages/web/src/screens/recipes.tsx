@@ -21,8 +21,13 @@ interface Filters {
   tags: string[];
   favorites: boolean;
   author: string;
+  /** Total time (prep + cook) at most this many minutes, as the API's `maxMinutes`; null: any. */
+  maxMinutes: number | null;
   sort: (typeof SORTS)[number];
 }
+
+/** The times offered to choose from, in minutes. */
+const MAX_MINUTES = [15, 30, 45, 60, 90, 120] as const;
 
 function filtersOf(url: URL): Filters {
   const sort = url.searchParams.get('sort');
@@ -31,8 +36,15 @@ function filtersOf(url: URL): Filters {
     tags: (url.searchParams.get('tags') ?? '').split(',').filter(Boolean),
     favorites: url.searchParams.get('favorites') === 'true',
     author: url.searchParams.get('author') ?? '',
+    maxMinutes: minutesOf(url.searchParams.get('maxMinutes')),
     sort: SORTS.includes(sort as Filters['sort']) ? (sort as Filters['sort']) : 'updated',
   };
+}
+
+/** A time from the address: whole minutes the API takes (up to a day), else none. */
+function minutesOf(value: string | null): number | null {
+  const minutes = Number(value);
+  return value && Number.isInteger(minutes) && minutes > 0 && minutes <= 1440 ? minutes : null;
 }
 
 function searchOf(f: Filters): string {
@@ -41,6 +53,7 @@ function searchOf(f: Filters): string {
     tags: f.tags.join(','),
     favorites: f.favorites,
     author: f.author,
+    maxMinutes: f.maxMinutes,
     sort: f.sort === 'updated' ? '' : f.sort,
   });
 }
@@ -167,7 +180,12 @@ export function Recipes({ url }: { url: URL }) {
     // Again when what loadMore reads changes, not on every render (typing in the search box).
   }, [cards, total, page, busy, key, pageProblem]);
 
-  const filtered = filters.q !== '' || filters.tags.length > 0 || filters.favorites || filters.author !== '';
+  const filtered =
+    filters.q !== '' ||
+    filters.tags.length > 0 ||
+    filters.favorites ||
+    filters.author !== '' ||
+    filters.maxMinutes !== null;
   return (
     <>
       <h1 class="visually-hidden">{t('recipesTitle')}</h1>
@@ -210,6 +228,23 @@ export function Recipes({ url }: { url: URL }) {
                   {a.displayName} ({a.count})
                 </option>
               ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('totalTime')}</span>
+            <select
+              value={filters.maxMinutes === null ? '' : String(filters.maxMinutes)}
+              onChange={(e) => update({ maxMinutes: minutesOf(e.currentTarget.value) })}
+            >
+              <option value="">{t('anyTime')}</option>
+              {/* A time from a shared address that is not offered is still shown as chosen. */}
+              {[...new Set([...MAX_MINUTES, ...(filters.maxMinutes === null ? [] : [filters.maxMinutes])])]
+                .sort((a, b) => a - b)
+                .map((minutes) => (
+                  <option key={minutes} value={String(minutes)}>
+                    {t('atMost', { time: duration(minutes) })}
+                  </option>
+                ))}
             </select>
           </label>
           <label>
@@ -279,7 +314,7 @@ export function Recipes({ url }: { url: URL }) {
       )}
       {cards !== null && cards.length === 0 && !busy && (
         <p class="notice">
-          {filters.q || filters.tags.length > 0 || filters.favorites || filters.author ? (
+          {filtered ? (
             t('noRecipes')
           ) : (
             // A household's first visit: where recipes come from.
