@@ -321,6 +321,9 @@ const en = {
   addTagPlaceholder: 'Type a tag, then Enter',
   importNotes: 'About this import',
   duplicateWarning: 'This page was imported before:',
+  noRecipeFound:
+    'No recipe was found there: only what the page says of itself is filled in. Add the ingredients and steps, or try the recipe’s own page.',
+  draftTruncated: 'The recipe was longer than Larder keeps: what went past its limits was cut.',
   reviewExplain: '{n} ingredient lines were hard to read: they are marked below.',
   suggestedTags: 'Suggested tags',
   pagePhoto: 'The page’s photo',
@@ -654,6 +657,9 @@ const de: Texts = {
   addTagPlaceholder: 'Schlagwort eingeben, dann Enter',
   importNotes: 'Zu diesem Import',
   duplicateWarning: 'Diese Seite wurde schon importiert:',
+  noRecipeFound:
+    'Dort wurde kein Rezept gefunden: nur, was die Seite über sich sagt, ist eingetragen. Ergänze Zutaten und Schritte oder versuche die Seite des Rezepts selbst.',
+  draftTruncated: 'Das Rezept war länger, als Larder aufbewahrt: was über die Grenzen ging, wurde gekürzt.',
   reviewExplain: '{n} Zutatenzeilen waren schwer zu lesen: sie sind unten markiert.',
   suggestedTags: 'Vorgeschlagene Schlagwörter',
   pagePhoto: 'Das Foto der Seite',

@@ -212,6 +212,31 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('says so when the reader found no recipe, and not when it found one', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    const notice = page.getByText('No recipe was found there', { exact: false });
+    await page.goto(`${h.origin}/import`);
+    await page
+      .getByLabel('A recipe page’s address, or the recipe’s text')
+      .fill('About us\n\nWe are a family who loves to cook together on Sundays.');
+    await page.getByRole('button', { name: 'Read it' }).click();
+    await page.getByRole('region', { name: 'About this import' }).waitFor();
+    await notice.waitFor();
+    await page.goto(`${h.origin}/import`);
+    await page
+      .getByLabel('A recipe page’s address, or the recipe’s text')
+      .fill(
+        'Plain rice\n\nIngredients\n1 cup rice\n2 cups water\n\nMethod\n1. Simmer the rice for 15 minutes.',
+      );
+    await page.getByRole('button', { name: 'Read it' }).click();
+    await page.getByRole('region', { name: 'About this import' }).waitFor();
+    await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('Plain rice');
+    expect(await notice.count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
   it('Enter in an ingredient goes on to the next field and saves nothing', async () => {
     const context = await h.context();
     await noteCalls(context);

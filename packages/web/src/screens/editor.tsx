@@ -904,6 +904,12 @@ function TagsField({
   );
 }
 
+/** The page reader found no recipe: no ingredient and no step, only what the page said of itself. */
+function nothingFound(draft: ImportedDraft): boolean {
+  const ingredients = (draft.recipe.ingredientGroups ?? []).some((g) => g.ingredients.length > 0);
+  return !ingredients && (draft.recipe.steps ?? []).length === 0;
+}
+
 /** What the page reader said about an imported draft: suggested tags, a recipe already imported, its photo. */
 function ImportNotes({
   draft,
@@ -924,6 +930,8 @@ function ImportNotes({
           {t('duplicateWarning')} <a href={recipePath(draft.duplicate.slug)}>{draft.duplicate.title}</a>
         </p>
       )}
+      {nothingFound(draft) && <p class="notice">{t('noRecipeFound')}</p>}
+      {draft.truncated && <p class="notice">{t('draftTruncated')}</p>}
       {draft.review.length > 0 && <p class="notice">{t('reviewExplain', { n: draft.review.length })}</p>}
       {suggested.length > 0 && (
         <div class="chips" role="group" aria-label={t('suggestedTags')}>
