@@ -54,6 +54,9 @@ export async function openSpooledZip(spooled: SpooledUpload, limits: ArchiveLimi
   }
 }
 
+/** The most an empty deflate stream takes (2 bytes as zlib writes it, 5 as one empty stored block). */
+const EMPTY_STREAM_BYTES = 16;
+
 async function checkedEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Map<string, Entry>> {
   // The count the directory declares bounds how many records yauzl reads: refusing on it
   // refuses an archive of 100,000 entries before reading one of them.
@@ -71,8 +74,9 @@ async function checkedEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Map<
       if (seen.has(name)) throw new ArchiveRefused('appears twice in the archive', name);
       seen.add(name);
       if (isFolderName(name)) {
-        // Never read, so its sizes would escape every limit: a folder holds nothing.
-        if (entry.uncompressedSize > 0 || entry.compressedSize > 0) {
+        // Never read, so its sizes would escape every limit: a folder holds nothing (some tools
+        // deflate even that: a few bytes of an empty stream).
+        if (entry.uncompressedSize > 0 || entry.compressedSize > EMPTY_STREAM_BYTES) {
           throw new ArchiveRefused('is a folder holding data', name);
         }
         continue;
