@@ -236,7 +236,12 @@ const UNDECODABLE = 'entity.undecodable';
  * A JSON body whose bytes are not UTF-8 (Latin-1 text sent as it is) is refused: decoded, each
  * such byte would become U+FFFD, and "Crème" would be kept as "Cr�me".
  */
-function refuseUndecodable(_req: unknown, _res: unknown, body: Buffer): void {
+function refuseUndecodable(req: Request, _res: unknown, body: Buffer): void {
+  // The JSON parser would decode a body declared UTF-16 or UTF-32 as such: only UTF-8 is taken.
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/iu.exec(req.headers['content-type'] ?? '')?.[1];
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+    throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
+  }
   if (!isUtf8(body)) throw Object.assign(new Error('undecodable body'), { status: 400, type: UNDECODABLE });
 }
 

@@ -404,6 +404,18 @@ describe('bodies', () => {
       .set('Content-Type', 'application/json; charset=latin1')
       .send('{"username":"owner"}');
     expectProblem(charset, 415);
+    // UTF-16 and UTF-32 too, whether or not their bytes happen to read as UTF-8 (ASCII text does).
+    for (const [label, text] of [
+      ['utf-16', '{"displayName":"Plain"}'],
+      ['utf-16le', '{"displayName":"Plain"}'],
+      ['UTF-32', '{"displayName":"Zoë"}'],
+    ]) {
+      const utf16 = await profile()
+        .set('Content-Type', `application/json; charset=${label}`)
+        .serialize((value: string) => value)
+        .send(text);
+      expect([label, utf16.status]).toEqual([label, 415]);
+    }
   });
 });
 
@@ -515,7 +527,10 @@ describe('requests Node cannot read', () => {
     const [head = '', body = ''] = answer.split('\r\n\r\n');
     expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
     expect(head).toMatch(/\r\nContent-Type: application\/problem\+json\r\n/);
-    expect(JSON.parse(body)).toEqual({ title: expect.any(String), status, detail: expect.any(String) });
+    expect(head).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
+    const problem = JSON.parse(body) as { title: string };
+    expect(problem).toEqual({ title: expect.any(String), status, detail: expect.any(String) });
+    expect(problem.title).not.toBe('Error');
   });
 });
 

@@ -30,7 +30,7 @@ export function answerClientErrors(server: Server): void {
           : 'The request could not be read as HTTP.';
     const body = JSON.stringify({ title, status, detail });
     socket.end(
-      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nX-Content-Type-Options: nosniff\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
@@ -43,6 +43,7 @@ export function answerClientErrors(server: Server): void {
     });
     res.writeHead(417, {
       'Content-Type': 'application/problem+json',
+      'X-Content-Type-Options': 'nosniff',
       'Content-Length': Buffer.byteLength(body),
       Connection: 'close',
     });
