@@ -58,6 +58,23 @@ function searchOf(f: Filters): string {
   });
 }
 
+/**
+ * Scrolls back to where the list was left, now and over the next frames while the page is still too
+ * short to reach it (cards laid out lazily, `content-visibility`): a scroll the page cannot take yet
+ * stops at its end. Stops as soon as the place is reached or the member scrolls.
+ */
+function returnTo(y: number, frames = 30): void {
+  window.scrollTo(0, y);
+  let last = window.scrollY;
+  const again = (left: number) => {
+    if (left === 0 || Math.abs(window.scrollY - y) < 2 || window.scrollY !== last) return;
+    window.scrollTo(0, y);
+    last = window.scrollY;
+    requestAnimationFrame(() => again(left - 1));
+  };
+  requestAnimationFrame(() => again(frames));
+}
+
 /** The list as last shown, for a way back to it: the same cards, pages and place, not page one again. */
 let lastShown: { key: string; cards: Card[]; total: number; page: number } | null = null;
 
@@ -117,7 +134,7 @@ export function Recipes({ url }: { url: URL }) {
     // largest page the API gives), so what changed meanwhile shows without losing the place.
     const back = firstLoad.current ? returning : null;
     firstLoad.current = false;
-    if (back) window.scrollTo(0, back.y);
+    if (back) returnTo(back.y);
     const pages = back ? back.page : 1;
     if (pages * PAGE > MAX_PAGE) {
       // More pages than one request gives: the list stays as it was shown.
@@ -131,6 +148,7 @@ export function Recipes({ url }: { url: URL }) {
         setTotal(answer.total);
         setPage(pages);
         setBusy(false);
+        if (back) returnTo(back.y);
       },
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
