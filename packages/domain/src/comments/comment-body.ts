@@ -53,13 +53,6 @@ function isInvisible(ch: string, cp: number): boolean {
   return /^\s$/u.test(ch) || inRanges(cp, INVISIBLE);
 }
 
-/** Number of Unicode code points (an emoji outside the BMP counts once; a ZWJ sequence counts each part). */
-export function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
 /** The text with Windows (`\r\n`) and old Mac (`\r`) line ends turned into `\n`. */
 export function normaliseLineEnds(text: string): string {
   return text.replace(/\r\n?/gu, '\n');
