@@ -49,6 +49,18 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     await t.close();
   });
 
+  /** One message posted as the body is given (text or bytes), with the full token, as a client posts it. */
+  const post = (body: string | Uint8Array) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${full}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body,
+    });
+
   async function connect(token: string): Promise<Client> {
     const client = new Client({ name: 'larder-test', version: '1.0.0' });
     await client.connect(
@@ -72,14 +84,8 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'larder', version: expect.any(String) });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
     expect(client.getInstructions()).toMatch(/search_recipes/);
-    const older = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${full}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
+    const older = await post(
+      JSON.stringify({
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
@@ -89,7 +95,7 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
           clientInfo: { name: 'old', version: '1' },
         },
       }),
-    });
+    );
     expect(older.status).toBe(200);
     expect(((await older.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(
       '2025-03-26',
@@ -337,45 +343,22 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     await expect(client.callTool({ name: 'cook_dinner', arguments: {} })).rejects.toThrow(
       /^MCP error -32602: Unknown tool: cook_dinner$/,
     );
-    const broken = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${full}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: '{"jsonrpc": "2.0", "id": 1, "method": ',
-    });
+    const broken = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
     // Bytes that are no UTF-8 are no JSON text either (not read as U+FFFD).
-    const latin1 = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${full}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: Buffer.from(
+    const latin1 = await post(
+      Buffer.from(
         '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_recipes","arguments":{"q":"cr\u00e8me"}}}',
         'latin1',
       ),
-    });
+    );
     expect(latin1.status).toBe(400);
     expect(await latin1.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
   });
 
   it('answers a message that is no JSON-RPC with -32600, and params of the wrong shape with -32602 naming the place', async () => {
-    const send = (message: unknown) =>
-      fetch(url, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${full}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify(message),
-      });
+    const send = (message: unknown) => post(JSON.stringify(message));
     for (const message of [
       { jsonrpc: '1.0', id: 1, method: 'tools/list' },
       { jsonrpc: '2.0', id: { a: 1 }, method: 'tools/list' },
@@ -427,20 +410,14 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
   });
 
   it('runs a task-augmented tools/call as a plain call: Larder declares no tasks capability', async () => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${full}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
+    const res = await post(
+      JSON.stringify({
         jsonrpc: '2.0',
         id: 11,
         method: 'tools/call',
         params: { name: 'search_recipes', arguments: { q: 'zzzz' }, task: { ttl: 60000 } },
       }),
-    });
+    );
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { id: number; result: { structuredContent: { total: number } } };
     expect(answer).toMatchObject({ id: 11, result: { structuredContent: { total: 0 } } });
