@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../shared/errors.js';
-import { MALFORMED_TEXT_MESSAGE } from '../shared/text.js';
+import { isDirectionControl, MALFORMED_TEXT_MESSAGE } from '../shared/text.js';
 
 /** Bounds of a comment's text, counted in Unicode code points after trimming. */
 export const COMMENT_BODY_MIN = 1;
@@ -16,12 +16,6 @@ const CONTROL: readonly Range[] = [
   [0x00, 0x08],
   [0x0b, 0x1f],
   [0x7f, 0x9f],
-];
-
-/** Bidi embeddings, overrides and isolates: they make text read differently than it is stored. */
-const BIDI_CONTROL: readonly Range[] = [
-  [0x202a, 0x202e],
-  [0x2066, 0x2069],
 ];
 
 /** Half of a surrogate pair without its other half: not a character, and not storable as UTF-8. */
@@ -67,7 +61,7 @@ export function commentBodyProblem(body: string): string | null {
     const cp = ch.codePointAt(0) ?? 0;
     if (cp >= SURROGATE[0] && cp <= SURROGATE[1]) return MALFORMED_TEXT_MESSAGE;
     if (inRanges(cp, CONTROL)) return 'must not contain control characters (line breaks and tabs are fine)';
-    if (inRanges(cp, BIDI_CONTROL)) {
+    if (isDirectionControl(ch)) {
       return 'must not contain bidirectional override, embedding or isolate characters';
     }
     if (!visible && !isInvisible(ch, cp)) visible = true;

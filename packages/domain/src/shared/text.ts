@@ -34,7 +34,9 @@ export function characterCount(text: string): number {
  * The joiners (U+200C, U+200D) that emoji and several scripts need, and the plain direction
  * marks (U+200E, U+200F), are not among them.
  */
-const DISGUISING = /[\u200B\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u;
+const DIRECTION_CONTROLS = '\\u202A-\\u202E\\u2066-\\u2069';
+const DISGUISING = new RegExp(`[\\u200B\\u2060\\uFEFF${DIRECTION_CONTROLS}]`, 'u');
+const DIRECTION_CONTROL = new RegExp(`[${DIRECTION_CONTROLS}]`, 'u');
 const ALL_DISGUISING = new RegExp(DISGUISING.source, 'gu');
 
 /** Trims, collapses inner runs of whitespace to one space, and drops characters that disguise text. */
@@ -51,6 +53,14 @@ export function hasControlCharacters(text: string): boolean {
 /** True when the text holds a character that disguises it (see `DISGUISING`). */
 export function hasDisguisingCharacters(text: string): boolean {
   return DISGUISING.test(text);
+}
+
+/**
+ * True when the character is a direction embedding, override or isolate: it makes text read
+ * otherwise than it is stored. Comments refuse only these (a comment may hold zero-width spaces).
+ */
+export function isDirectionControl(character: string): boolean {
+  return DIRECTION_CONTROL.test(character);
 }
 
 /** What a name says of a character that disguises it. */
