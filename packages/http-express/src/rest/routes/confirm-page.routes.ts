@@ -1,10 +1,9 @@
 import { DomainError } from '@larder/domain';
 import { PUBLIC } from '../../operations/operation.js';
-import { str } from '../../schemas/json-schema.js';
 import { addressConfirmedPage, confirmAddressPage, deadLinkPage } from '../pages/setup.page.js';
 import { sendPage } from '../pages/send-page.js';
 import { PLAIN_PAGE_NOSCRIPT } from '../web-app.js';
-import { linkTokenParam } from './link-token.js';
+import { linkTokenParam, plainPageQuery } from './link-token.js';
 import type { RestRouteModule } from './route-module.js';
 
 /**
@@ -23,13 +22,7 @@ export const confirmPageRoutes: RestRouteModule = ({ table, webApp, services: { 
     tag: 'auth',
     access: PUBLIC,
     params: { token: linkTokenParam },
-    query: {
-      plain: {
-        schema: str({ maxLength: 8 }),
-        flag: true,
-        description: 'Any value, or none: the page without script',
-      },
-    },
+    query: plainPageQuery,
     responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
     handle: async ({ params, query, res }) => {
       if (webApp && query['plain'] === undefined)

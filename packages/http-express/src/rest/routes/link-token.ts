@@ -10,3 +10,12 @@ export const linkTokenParam = {
   schema: str({ minLength: 1 }),
   description: 'The token of the link, as the mail or the admin handed it over',
 };
+
+/** `?plain` on a link's page: any value, or none, asks for the page without script. */
+export const plainPageQuery = {
+  plain: {
+    schema: str({ maxLength: 8 }),
+    flag: true,
+    description: 'Any value, or none: the page without script',
+  },
+};

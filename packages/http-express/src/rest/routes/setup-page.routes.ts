@@ -1,11 +1,10 @@
 import { DomainError, ValidationFailed } from '@larder/domain';
 import { PUBLIC } from '../../operations/operation.js';
-import { str } from '../../schemas/json-schema.js';
 import { sendPage } from '../pages/send-page.js';
 import { deadLinkPage, setupDonePage, setupFormPage } from '../pages/setup.page.js';
 import { setSessionCookie } from '../session-cookie.js';
 import { PLAIN_PAGE_NOSCRIPT } from '../web-app.js';
-import { linkTokenParam } from './link-token.js';
+import { linkTokenParam, plainPageQuery } from './link-token.js';
 import type { RestRouteModule } from './route-module.js';
 
 /**
@@ -24,13 +23,7 @@ export const setupPageRoutes: RestRouteModule = ({ table, config, webApp, servic
     tag: 'auth',
     access: PUBLIC,
     params: { token: linkTokenParam },
-    query: {
-      plain: {
-        schema: str({ maxLength: 8 }),
-        flag: true,
-        description: 'Any value, or none: the page without script',
-      },
-    },
+    query: plainPageQuery,
     responses: { 200: { content: 'text/html' }, 404: { content: 'text/html' } },
     handle: async ({ params, query, res }) => {
       if (webApp && query['plain'] === undefined)
