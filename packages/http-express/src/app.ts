@@ -35,6 +35,7 @@ import { requestScope } from './rest/request-scope.js';
 import { RestTable } from './rest/route.js';
 import { SchemaRegistry } from './schemas/schema-registry.js';
 import { WebApp } from './rest/web-app.js';
+import { dropUnreadBody } from './rest/unread-body.js';
 
 export interface AppOptions {
   config: Config;
@@ -188,9 +189,9 @@ export function createApp(options: AppOptions): Express {
     // Every 401 names the scheme that would get in (RFC 9110): an API token, or a session for the API.
     if (p.status === 401)
       p = { ...p, headers: { 'WWW-Authenticate': 'Bearer realm="larder"', ...p.headers } };
-    // Answered before its body arrived (refused unread, or cut short): the connection ends with the
-    // answer instead of waiting for the rest of a body nobody will read.
-    if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
+    // Answered before its body arrived (refused unread, or cut short): the rest is read and dropped
+    // (within limits) so that the client gets the answer rather than a reset connection.
+    if (!req.complete && !res.headersSent) dropUnreadBody(req, res);
     const isApi = req.path.startsWith('/api/');
     try {
       sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);

@@ -497,6 +497,89 @@ describe('bodies that never arrive', () => {
   });
 });
 
+describe('bodies answered before they are read', () => {
+  /**
+   * Sends a request's head and a first kilobyte of its body, waits for the answer's head, then goes
+   * on sending `rest` bytes of body, as an upload does that does not watch for an early answer.
+   * Resolves with the answer, whether every byte went out, and how the connection ended.
+   */
+  async function sendOnAfterAnswer(
+    head: string[],
+    rest: number,
+  ): Promise<{ answer: string; sentAll: boolean; failure: string | null }> {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // Half-open like a browser's or fetch's connection: a server's end of writing is no reason to stop sending.
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      let answer = '';
+      let failure: string | null = null;
+      socket.on('error', (error: NodeJS.ErrnoException) => (failure ??= error.code ?? error.message));
+      const answered = new Promise<void>((resolve) =>
+        socket.on('data', (chunk) => {
+          answer += chunk.toString('latin1');
+          if (answer.includes('\r\n\r\n')) resolve();
+        }),
+      );
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      // A chunked body goes in chunks of its own framing; another as the bytes themselves.
+      const chunked = head.some((line) => /^transfer-encoding: chunked$/i.test(line));
+      const framed = (bytes: Buffer) =>
+        chunked
+          ? Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')])
+          : bytes;
+      const kilobyte = Buffer.alloc(1024, 'x');
+      socket.write(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), framed(kilobyte)]));
+      await answered;
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      let sent = 0;
+      while (sent < rest && failure === null && !socket.destroyed) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, rest - sent));
+        await new Promise<void>((resolve) => socket.write(framed(piece), () => resolve()));
+        sent += piece.length;
+      }
+      socket.end();
+      await closed;
+      return { answer, sentAll: sent === rest && failure === null, failure };
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it("delivers a refusal sent before an upload's body was read, reading the rest before it closes", async () => {
+    const rest = 3 * 1024 * 1024;
+    const { answer, sentAll, failure } = await sendOnAfterAnswer(
+      [
+        'PUT /api/v1/auth/me/avatar HTTP/1.1',
+        'Host: localhost',
+        'Content-Type: multipart/form-data; boundary=b',
+        `Content-Length: ${1024 + rest}`,
+      ],
+      rest,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    // Closed at once, the connection would be reset by the bytes still coming: a broken pipe.
+    expect({ sentAll, failure }).toEqual({ sentAll: true, failure: null });
+  });
+
+  it('cuts the connection of a body that goes on past 16 MiB after its refusal', async () => {
+    const { answer, sentAll } = await sendOnAfterAnswer(
+      [
+        'POST /api/v1/recipes HTTP/1.1',
+        'Host: localhost',
+        'Content-Type: application/json',
+        'Transfer-Encoding: chunked',
+      ],
+      40 * 1024 * 1024,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(sentAll).toBe(false);
+  });
+});
+
 describe('requests Node cannot read', () => {
   /** Sends raw bytes to the app's server (with the service's clientError answer) and reads all it answers. */
   async function raw(bytes: string): Promise<string> {

@@ -97,6 +97,5 @@ export async function readUploadedFile(
 function tooLarge(limitBytes: number) {
   return problem(413, `An image may be at most ${limitBytes} bytes.`, {
     type: problemType('image_too_large'),
-    headers: { Connection: 'close' },
   });
 }

@@ -16,8 +16,8 @@ import type { RestRouteModule } from './route-module.js';
 
 /**
  * The request body as the import reads it. When the import stops early (too large), the request is
- * paused rather than destroyed, so the refusal still reaches the client; `Connection: close` then
- * ends the connection with whatever of the body was not read.
+ * paused rather than destroyed, so the refusal still reaches the client; what is left of the body
+ * is then dropped as the refusal goes out (`dropUnreadBody`).
  */
 function uploadOf(req: Request): AsyncIterable<Uint8Array> {
   return {
@@ -27,7 +27,6 @@ function uploadOf(req: Request): AsyncIterable<Uint8Array> {
         next: () => chunks.next(),
         return: async () => {
           req.pause();
-          if (req.res && !req.res.headersSent) req.res.setHeader('Connection', 'close');
           return { done: true, value: undefined };
         },
       };
@@ -150,7 +149,6 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
       if (announcesMoreThan(req, TRANSFER_LIMITS.maxArchiveBytes)) {
         throw problem(413, `An archive may be at most ${TRANSFER_LIMITS.maxArchiveBytes} bytes.`, {
           type: problemType('transfer.archive_too_large'),
-          headers: { Connection: 'close' },
         });
       }
       const created = await transfer.import(caller, uploadOf(req));
