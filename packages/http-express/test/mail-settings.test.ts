@@ -4,6 +4,8 @@
  */
 import { startSmtpSink } from '@larder/adapters-smtp/test-support/smtp-sink.js';
 import request from 'supertest';
+import { schemaModules } from '../src/modules.js';
+import { SchemaRegistry } from '../src/schemas/schema-registry.js';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
 import { type MailApp, PUBLIC_URL, quickMailer, startMailApp } from './mail-helpers.js';
 
@@ -148,6 +150,13 @@ describe('the test mail', () => {
     expect(res.body.type).toBe('urn:larder:problem:mail.refused');
     expect(res.body.detail).toContain('550');
     expect(res.body.detail).toContain('no such user here');
+    // The reply has a field of its own, and the answer names the schema that describes it.
+    expect(res.body.reply).toContain('no such user here');
+    expect(res.body.$schema).toMatch(/\/MailRefusedError\.json$/);
+    const registry = new SchemaRegistry();
+    for (const define of schemaModules) define(registry);
+    const validate = registry.validator('MailRefusedError', 'body');
+    expect([validate(res.body), validate.errors]).toEqual([true, null]);
   });
 
   it('tests unsaved values when given, with the stored password for the stored host and username', async () => {

@@ -19,6 +19,7 @@ interface Operation {
   description?: string;
   requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, unknown>;
+  security?: Array<Record<string, string[]>>;
 }
 
 describe('the API description explains every operation', () => {
@@ -47,6 +48,31 @@ describe('the API description explains every operation', () => {
       .filter(([, op]) => !Object.keys(op.responses).some((status) => /^[45]\d\d$/.test(status)))
       .map(([name]) => name);
     expect(lacking).toEqual([]);
+  });
+
+  it('with the refusals the transport makes: a broken, large or foreign body, another site, a token where a session is needed', () => {
+    const lacking: string[] = [];
+    for (const [name, op] of operations) {
+      const [method = '', path = ''] = name.split(' ');
+      if (!path.startsWith('/api/') && path !== '/mcp') continue;
+      const statuses = Object.keys(op.responses);
+      const expected = [
+        ...(op.requestBody?.content['application/json'] ? ['400', '413', '415'] : []),
+        ...(method !== 'GET' || op.security?.every((s) => 'session' in s) ? ['403'] : []),
+      ];
+      for (const status of expected) if (!statuses.includes(status)) lacking.push(`${name} ${status}`);
+    }
+    expect(lacking).toEqual([]);
+  });
+
+  it('with JSON objects as what its own description and schemas are', () => {
+    const answerOf = (name: string) =>
+      (operations.find(([n]) => n === name)?.[1].responses['200'] as { content: Record<string, MediaType> })
+        .content;
+    expect(answerOf('GET /api/v1/openapi.json')['application/json']?.schema).toEqual({ type: 'object' });
+    expect(answerOf('GET /api/v1/schemas/{file}')['application/schema+json']?.schema).toEqual({
+      type: 'object',
+    });
   });
 
   it('with an example of every JSON request body, valid for its schema', () => {

@@ -1,4 +1,5 @@
 import type { AddressConfirmation, MailConfiguration, MailTest, PasswordReset } from '@larder/domain';
+import { DomainError, MailRefused } from '@larder/domain';
 import {
   ConfirmInputBody,
   ForgotInputBody,
@@ -14,6 +15,19 @@ export interface MailServices {
   mailTest: MailTest;
   passwordReset: PasswordReset;
   addressConfirmation: AddressConfirmation;
+}
+
+/** A mail the server refused answers 502 with the server's reply, as MailRefusedError describes it. */
+async function keepingReply(send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (!(error instanceof MailRefused)) throw error;
+    throw new DomainError(error.kind, error.code, error.message, {
+      reply: error.reply,
+      schema: 'MailRefusedError',
+    });
+  }
 }
 
 /** The owner alone, from a signed-in session. */
@@ -78,9 +92,9 @@ export function mailOperations({
       input: { body: TestMailInputBody },
       output: { status: 204 },
       errors: [401, 403, 409, 422, 502],
-      run: async ({ caller, baseUrl }, { body }) => {
-        await mailTest.send(body.to, caller.account.locale, baseUrl, body.config);
-      },
+      problems: { 502: 'MailRefusedError' },
+      run: ({ caller, baseUrl }, { body }) =>
+        keepingReply(() => mailTest.send(body.to, caller.account.locale, baseUrl, body.config)),
     }),
 
     operation({
@@ -134,9 +148,8 @@ export function mailOperations({
       input: {},
       output: { status: 204 },
       errors: [401, 403, 409, 429, 502],
-      run: async ({ caller }) => {
-        await addressConfirmation.resend(caller);
-      },
+      problems: { 502: 'MailRefusedError' },
+      run: ({ caller }) => keepingReply(() => addressConfirmation.resend(caller)),
     }),
   ];
 }

@@ -29,6 +29,31 @@ function securityOf(access: Access): Array<Record<string, string[]>> | undefined
   return [{ session: [] }, { token: [access.scope] }];
 }
 
+/**
+ * What the transport itself refuses on a route of the API, whatever its operation: a body that is
+ * no JSON or no UTF-8 (400), too large (413) or of another type or encoding (415); a write from
+ * another site, or an API token where a session is needed (403). (DECISIONS.md names them all.)
+ */
+function transportRefusals(route: RouteDescription): number[] {
+  if (!route.path.startsWith('/api/') && route.path !== '/mcp') return [];
+  const refusals: number[] = [];
+  if (route.body) refusals.push(400, 413, 415);
+  if (route.rawBody) refusals.push(413, 415);
+  if (route.method !== 'get' || route.access.kind === 'session') refusals.push(403);
+  return refusals;
+}
+
+/**
+ * The schema of a problem answer. A status whose problem has a schema of its own can also come
+ * from the access rules (a 403 for a token where a session is needed), as a plain ErrorModel.
+ */
+function problemSchemaOf(route: RouteDescription, status: number): JsonSchema {
+  const own = route.problems?.[status];
+  if (own === undefined) return { $ref: '#/components/schemas/ErrorModel' };
+  if (status !== 403) return { $ref: `#/components/schemas/${own}` };
+  return { oneOf: [{ $ref: `#/components/schemas/${own}` }, { $ref: '#/components/schemas/ErrorModel' }] };
+}
+
 /** Assembles the OpenAPI 3.1 document from the same routes and schemas that serve requests. */
 export function buildOpenApi(
   routes: readonly RouteDescription[],
@@ -102,17 +127,14 @@ export function buildOpenApi(
       }
     }
     // Any route can fail on our side (as the reference lists it): 500, a problem without detail.
-    for (const status of [...(route.errors ?? []), 500]) {
+    const statuses = new Set([...(route.errors ?? []), ...transportRefusals(route), 500]);
+    for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[String(status)] ??= {
         description: titleOf(status),
         ...(status === 429 || status === 503
           ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } }
           : {}),
-        content: {
-          'application/problem+json': {
-            schema: { $ref: `#/components/schemas/${route.problems?.[status] ?? 'ErrorModel'}` },
-          },
-        },
+        content: { 'application/problem+json': { schema: problemSchemaOf(route, status) } },
       };
     }
     responses['default'] ??= {

@@ -43,7 +43,7 @@ export const serviceRoutes: RestRouteModule = ({ table, registry, services: { da
       'This document: every route of the service, its access rule, parameters, bodies with examples, answers and error codes. Served to anybody.',
     tag: 'service',
     access: PUBLIC,
-    responses: { 200: { content: 'application/json' } },
+    responses: { 200: { content: 'application/json', contentSchema: { type: 'object' } } },
     handle: async ({ res }) => {
       res
         .type('application/json')
@@ -61,7 +61,7 @@ export const serviceRoutes: RestRouteModule = ({ table, registry, services: { da
     tag: 'service',
     access: PUBLIC,
     params: { file: { schema: str({ pattern: '^[A-Za-z0-9]+\\.json$', maxLength: 80 }) } },
-    responses: { 200: { content: 'application/schema+json' } },
+    responses: { 200: { content: 'application/schema+json', contentSchema: { type: 'object' } } },
     errors: [404],
     handle: async ({ params, res, schemaUrl }) => {
       const name = params.file.replace(/\.json$/, '');
