@@ -1,5 +1,5 @@
 import { constants, existsSync } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
@@ -7,6 +7,7 @@ import pg from 'pg';
 import { DataDirectoryInUse, lockDataDirectory } from './data-dir-lock.js';
 import { CannotOpenDatabase, failureReason } from './outage.js';
 import { preparingStatements } from './prepared-statements.js';
+import { makePrivateDirectory } from './private-directory.js';
 import type { LarderDatabase } from './schema.js';
 
 export interface DatabaseOptions {
@@ -118,7 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       );
     }
     try {
-      await mkdir(dir, { recursive: true });
+      await makePrivateDirectory(dir);
       unlock = lockDataDirectory(dataDir);
     } catch (error) {
       if (error instanceof DataDirectoryInUse) throw error;
