@@ -95,14 +95,17 @@ export class GuardedPageFetcher implements PageFetcher {
     });
   }
 
-  async fetchImage(url: string, maxBytes: number): Promise<Uint8Array> {
-    const { bytes } = await this.download(url, {
-      accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8',
-      maxBytes,
-      tooBig: `the image is larger than ${megabytes(maxBytes)}`,
-      check: () => undefined,
+  /** A photo, read in the same turns as pages: each holds up to its cap in memory while it is read. */
+  fetchImage(url: string, maxBytes: number): Promise<Uint8Array> {
+    return this.pageTurns.run(async () => {
+      const { bytes } = await this.download(url, {
+        accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8',
+        maxBytes,
+        tooBig: `the image is larger than ${megabytes(maxBytes)}`,
+        check: () => undefined,
+      });
+      return bytes;
     });
-    return bytes;
   }
 
   private async download(

@@ -455,6 +455,23 @@ describe('GuardedPageFetcher', () => {
       );
     });
 
+    it('reads photos in the same two turns as pages: a page waits while two photos are read', async () => {
+      const held: Array<() => void> = [];
+      site.route('/slow.png', (req, res) => {
+        held.push(() => page(png, 'image/png')(req, res));
+      });
+      const photos = [1, 2].map(() => fetcher.fetchImage(`${site.origin}/slow.png`, 1000));
+      while (held.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      const reading = fetcher.fetchPage(`${site.origin}/soup`);
+      // The page is not asked for while both turns are taken, however long that lasts.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(site.hits.filter((hit) => hit.includes('/soup'))).toEqual([]);
+      held.shift()!();
+      expect((await reading).title).toBe('Soup');
+      held.shift()!();
+      expect((await Promise.all(photos)).map((bytes) => Buffer.from(bytes))).toEqual([png, png]);
+    });
+
     it('refuses an image on this machine, and one a redirect sends there', async () => {
       inside.route('/photo.png', page(png, 'image/png'));
       site.route('/photo.png', redirect(`${inside.origin}/photo.png`));
