@@ -74,6 +74,7 @@ export * from './drafts/page-content.js';
 export * from './drafts/page-fetcher.port.js';
 export * from './drafts/draft-errors.js';
 export * from './drafts/draft-reading.js';
+export * from './drafts/fetches-per-member.js';
 export * from './transfer/archive.port.js';
 export * from './mail/mailer.port.js';
 export * from './mail/mail-settings-store.port.js';

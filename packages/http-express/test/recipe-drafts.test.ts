@@ -283,6 +283,44 @@ describe('POST /api/v1/recipe-drafts and the draft photo', () => {
     expect(pdf.body.errors[0].message).toMatch(/not a web page/);
   });
 
+  it("keeps one member's drafts to three at once (429), without making another member's wait", async () => {
+    const held: Array<() => void> = [];
+    site.route('/held', (req, res) => {
+      held.push(() => page(recipePage(site.origin))(req, res));
+    });
+    const busy = await t.member('user', 'busy-drafter');
+    const photoHref = (await draft({ url: `${site.origin}/soup` }, busy)).body.photo.href as string;
+    let answered = 0;
+    const three = [1, 2, 3].map(() =>
+      draft({ url: `${site.origin}/held` }, busy).then((res) => {
+        answered++;
+        return res.status;
+      }),
+    );
+    // Two are fetched (the household's two turns), the third waits its turn.
+    while (held.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    const fourth = await draft({ url: `${site.origin}/held` }, busy);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.type).toBe('urn:larder:problem:drafts.busy');
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    // A draft's photo counts among the three as well.
+    expect((await as(request(t.app).get(photoHref), busy)).status).toBe(429);
+    // Another member is not refused: their draft waits its turn and is answered.
+    const others = draft({ url: `${site.origin}/soup` }).then((res) => {
+      answered++;
+      return res.status;
+    });
+    while (answered < 4) {
+      held.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await Promise.all(three)).toEqual([200, 200, 200]);
+    expect(await others).toBe(200);
+    // Once theirs are answered, the busy member drafts and sees the photo again.
+    expect((await draft({ url: `${site.origin}/soup` }, busy)).status).toBe(200);
+    expect((await as(request(t.app).get(photoHref), busy)).status).toBe(200);
+  });
+
   it('lets scripts draft with a recipes:write token and refuses a read-only one', async () => {
     const writer = await t.token(member, ['recipes:write']);
     expect((await draft({ text: 'Toast\n\n1 slice bread\n\n1. Toast it.' }, writer)).status).toBe(200);

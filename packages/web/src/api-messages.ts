@@ -91,6 +91,7 @@ const CODES_DE: Record<string, string> = {
   'identity.none': 'Dieses Konto ist nicht mit dem Identitätsanbieter verbunden.',
   'database.unavailable': 'Larder kommt gerade nicht an seine Daten; versuche es gleich noch einmal.',
   'images.storage_unavailable': 'Larder kommt gerade nicht an die Fotos; versuche es gleich noch einmal.',
+  'drafts.busy': 'Für dich werden schon drei Seiten oder Fotos gelesen; versuche es gleich noch einmal.',
 };
 
 /** A problem's sentence in the member's language by its code, or null (not known: its detail then). */

@@ -13,6 +13,7 @@ import { sourceKey } from '../recipes/source-key.js';
 import { DomainError, NotFound, ValidationFailed } from '../shared/errors.js';
 import { ExpiringSignatures } from '../shared/expiring-signatures.js';
 import type { DraftReading } from './draft-reading.js';
+import { FetchesPerMember } from './fetches-per-member.js';
 import type { PageFetcher } from './page-fetcher.port.js';
 import { readRecipePage } from './read-recipe-page.js';
 import { readRecipeText } from './read-recipe-text.js';
@@ -64,6 +65,7 @@ function withScheme(url: string): string {
  */
 export class RecipeDrafts {
   private readonly photoTokens: ExpiringSignatures;
+  private readonly fetches = new FetchesPerMember();
 
   constructor(private readonly deps: DraftDependencies) {
     this.photoTokens = new ExpiringSignatures(deps, DRAFT_PHOTO_KEY_NAME, 'draft-photo');
@@ -87,7 +89,7 @@ export class RecipeDrafts {
     const address = (url ?? '').trim();
     if (address === '') throw new ValidationFailed([{ location: 'url', message: 'must not be empty' }]);
     const requested = withScheme(address);
-    const page = await this.deps.pages.fetchPage(requested);
+    const page = await this.fetches.run(caller.account.id, () => this.deps.pages.fetchPage(requested));
     return this.complete(caller, readRecipePage(page), [requested, page.url]);
   }
 
@@ -101,15 +103,17 @@ export class RecipeDrafts {
     if (!(await this.photoTokens.holds(this.photoSubject(caller, src), token))) {
       throw gone('the link is not valid or has expired');
     }
-    try {
-      const bytes = await this.deps.pages.fetchImage(src, MAX_IMAGE_UPLOAD_BYTES);
-      const header = this.deps.renderer.inspect(bytes);
-      checkImageBounds(header, PHOTO_BOUNDS);
-      return { bytes, mediaType: MEDIA_TYPE_OF[header.type] };
-    } catch (error) {
-      if (error instanceof DomainError) throw gone(error.message.replace(/\.$/u, '').toLowerCase());
-      throw error;
-    }
+    return this.fetches.run(caller.account.id, async () => {
+      try {
+        const bytes = await this.deps.pages.fetchImage(src, MAX_IMAGE_UPLOAD_BYTES);
+        const header = this.deps.renderer.inspect(bytes);
+        checkImageBounds(header, PHOTO_BOUNDS);
+        return { bytes, mediaType: MEDIA_TYPE_OF[header.type] };
+      } catch (error) {
+        if (error instanceof DomainError) throw gone(error.message.replace(/\.$/u, '').toLowerCase());
+        throw error;
+      }
+    });
   }
 
   private async complete(caller: Caller, reading: DraftReading, addresses: string[]): Promise<RecipeDraft> {

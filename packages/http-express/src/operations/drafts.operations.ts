@@ -45,12 +45,13 @@ export function draftOperations({ drafts }: DraftServices): AnyOperation[] {
         'visible headings and lists. Only public internet addresses are opened (at most 5 redirects, 10 s, ' +
         '5 MiB); anything else is a 422 naming `url`. Keywords that are tags here already go into the ' +
         "recipe's tags, the rest into suggestedTags. `duplicate` names a recipe already made from the same page. " +
-        '`photo.href` serves the page’s photo to the caller for two minutes.',
+        '`photo.href` serves the page’s photo to the caller for two minutes. A member has at most three pages ' +
+        'or draft photos read at once (429 with Retry-After beyond).',
       tag: 'recipes',
       access: scoped('recipes:write'),
       input: { body: DraftInputBody },
       output: { status: 200, schema: 'DraftOutputBody' },
-      errors: [401, 403, 422],
+      errors: [401, 403, 422, 429],
       run: async ({ caller }, { body }) =>
         presentDraft(await drafts.draft(caller, { url: body.url, text: body.text })),
     }),

@@ -17,7 +17,8 @@ export const draftPhotoRoutes: RestRouteModule = ({ table, services: { drafts } 
       'The address comes from a draft’s `photo.href` and holds for two minutes, for the member who made the ' +
       'draft. The photo is fetched from its site again (public internet only, at most 10 MiB) and answered as ' +
       'the site served it when its bytes are a JPEG, PNG or WebP a recipe could keep (100–12000 px a side); ' +
-      'anything else, an expired token included, is a 404.',
+      'anything else, an expired token included, is a 404. A member has at most three pages or draft photos ' +
+      'read at once (429 with Retry-After beyond).',
     tag: 'recipes',
     access: scoped('recipes:write'),
     query: {
@@ -30,7 +31,7 @@ export const draftPhotoRoutes: RestRouteModule = ({ table, services: { drafts } 
         description: 'The photo as the source served it',
       },
     },
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 422, 429],
     handle: async ({ caller, query, res }) => {
       const photo = await drafts.photo(caller, query.src ?? '', query.token ?? '');
       res.status(200).set({
