@@ -59,3 +59,28 @@ test('an unknown or malformed token shows the dead-link page', async () => {
     expect(page.text).toContain('not available');
   }
 });
+
+test("the form refuses another site's post (a member signed into an account somebody else holds the link of)", async () => {
+  const path = await invite('cook3', 'Cook Three');
+  // The page sends its own origin with its form: its referrer policy keeps the Origin for Larder.
+  const form = await request(t.app).get(path);
+  expect(form.headers['referrer-policy']).toBe('same-origin');
+  expect(form.text).toContain('<meta name="referrer" content="same-origin">');
+  for (const origin of ['https://evil.example', 'null']) {
+    const forged = await request(t.app)
+      .post(path)
+      .set('Origin', origin)
+      .type('form')
+      .send({ password: 'chosen-by-someone' });
+    expect([origin, forged.status]).toEqual([origin, 403]);
+    expect(forged.headers['set-cookie']).toBeUndefined();
+  }
+  // Nothing was set: the link still works, from the page itself.
+  const done = await request(t.app)
+    .post(path)
+    .set('Host', 'larder.test')
+    .set('Origin', 'http://larder.test')
+    .type('form')
+    .send({ password: 'a-good-password' });
+  expect(done.status).toBe(200);
+});

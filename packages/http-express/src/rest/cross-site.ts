@@ -4,16 +4,16 @@ import { problem } from './problem.js';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Refuses writes to the API (and any request to /mcp) whose `Origin` names
- * another site. Requests without an `Origin` (scripts, curl) pass.
+ * Refuses writes (to the API, and the forms of the setup and confirmation pages) and any request
+ * to /mcp whose `Origin` names another site, or none (`null`: a sandboxed or referrer-less page).
+ * Requests without an `Origin` (scripts, curl) pass.
  */
 export function crossSiteWriteCheck(publicOrigin: string | undefined): RequestHandler {
   return (req, _res, next) => {
     const origin = req.headers.origin;
     // Case-blind, whatever routing does: `/API/…` is guarded like `/api/…`.
     const path = req.path.toLowerCase();
-    const guarded =
-      (WRITES.has(req.method) && path.startsWith('/api/')) || path === '/mcp' || path.startsWith('/mcp/');
+    const guarded = WRITES.has(req.method) || path === '/mcp' || path.startsWith('/mcp/');
     if (!guarded || origin === undefined) return next();
     const own = `${req.protocol}://${req.headers.host ?? ''}`;
     if (origin === own || (publicOrigin !== undefined && origin === publicOrigin)) return next();

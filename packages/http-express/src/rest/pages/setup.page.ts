@@ -21,7 +21,7 @@ export const PAGE_CSP = [
 function page(title: string, body: RawHtml): string {
   return markup`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${title} · Larder</title>
+<meta name="robots" content="noindex"><meta name="referrer" content="same-origin"><title>${title} · Larder</title>
 <style>${raw(STYLE)}</style></head><body><main>${body}</main></body></html>`.__html;
 }
 
