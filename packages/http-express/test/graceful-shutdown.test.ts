@@ -4,10 +4,12 @@
  * its database.
  */
 import { request as httpRequest } from 'node:http';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SmtpMailer } from '@larder/adapters-smtp';
 import { startDrippingServer } from '@larder/adapters-smtp/test-support/dripping-server.js';
 import { pino } from 'pino';
@@ -127,3 +129,45 @@ test.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
   },
   180_000,
 );
+
+test('`npm start` passes a SIGTERM on to the service, which stops cleanly instead of living on orphaned', async () => {
+  // A supervisor (or `kill` of a background `npm start`) signals npm, which passes it to its script.
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const npm = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SERVICE_ADDR: '127.0.0.1:0',
+      SERVICE_DATA_DIR: dataDir,
+      SERVICE_ADMIN_PASSWORD: 'owner-password-1',
+      SERVICE_LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const heard = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (output.includes(text)) resolve();
+      };
+      npm.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        check();
+      });
+      check();
+    });
+  const lock = join(dataDir, 'larder.lock');
+  try {
+    await heard('Larder listening');
+    npm.kill('SIGTERM');
+    await new Promise((resolve) => npm.once('exit', resolve));
+    // The service hears it too: it says so, closes its database and lets go of its lock.
+    await Promise.race([heard('"msg":"stopped"'), new Promise((resolve) => setTimeout(resolve, 60_000))]);
+    expect(output).toContain('"msg":"stopped"');
+    expect(existsSync(lock)).toBe(false);
+  } finally {
+    // An orphan left by a start script that did not pass the signal on: ended here.
+    if (existsSync(lock))
+      process.kill((JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid, 'SIGKILL');
+  }
+}, 180_000);
