@@ -50,8 +50,11 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    void started.then(shutDown);
+    // Said once the start is done, after its own lines ("listening"), when shutting down begins.
+    void started.then((service) => {
+      logger.info({ signal }, 'shutting down: finishing in-flight requests');
+      return shutDown(service);
+    });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

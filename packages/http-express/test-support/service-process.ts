@@ -34,7 +34,7 @@ export interface RunAs {
 }
 
 /** The service's process with the test's environment over the defaults of a quiet local start. */
-function spawnService(env: Record<string, string>, dataDir: string, runAs: RunAs = {}): ChildProcess {
+export function spawnService(env: Record<string, string>, dataDir: string, runAs: RunAs = {}): ChildProcess {
   return spawn(process.execPath, [MAIN], {
     ...runAs,
     env: {

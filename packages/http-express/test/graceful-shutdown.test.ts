@@ -15,7 +15,7 @@ import { startDrippingServer } from '@larder/adapters-smtp/test-support/dripping
 import { pino } from 'pino';
 import { loadConfig } from '../src/config.js';
 import { startService } from '../src/server.js';
-import { startServiceProcess } from '../test-support/service-process.js';
+import { newDataDir, spawnService, startServiceProcess } from '../test-support/service-process.js';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -129,6 +129,25 @@ test.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
   },
   180_000,
 );
+
+test('a signal while the service starts stops it once started, and its log says so in that order', async () => {
+  // A new household: the start migrates its database first, and says so before it listens.
+  const fresh = await newDataDir();
+  const child = spawnService({}, fresh);
+  let lines = '';
+  let signalled = false;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    lines += chunk.toString();
+    // Signalled at its first line, while it starts (or, should that line come with the next, at once).
+    if (!signalled) signalled = child.kill('SIGTERM');
+  });
+  expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+  const at = (text: string) => lines.indexOf(text);
+  expect(at('Larder listening')).toBeGreaterThan(-1);
+  expect(at('shutting down')).toBeGreaterThan(at('Larder listening'));
+  expect(at('"msg":"stopped"')).toBeGreaterThan(at('shutting down'));
+  await rm(fresh, { recursive: true, force: true });
+}, 180_000);
 
 test('`npm start` passes a SIGTERM on to the service, which stops cleanly instead of living on orphaned', async () => {
   // A supervisor (or `kill` of a background `npm start`) signals npm, which passes it to its script.
