@@ -21,7 +21,10 @@ export interface Config {
    * CIDR ranges or `loopback`, `linklocal`, `uniquelocal`. Empty: the socket's address is the client's.
    */
   trustedProxies: string[];
-  /** Absolute base URL for links; its origin also passes the cross-site check. */
+  /**
+   * The household's origin (`https://recipes.example.org`, normalised: lower case, no default port,
+   * no trailing `/`): the base of links; it also passes the cross-site check.
+   */
   publicUrl: string | undefined;
   secureCookies: boolean;
   logLevel: string;
@@ -205,8 +208,7 @@ function wholeNumber(value: string): number | null {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { host, port } = parseAddr(env['SERVICE_ADDR'] ?? ':8060');
-  const publicUrl = env['SERVICE_PUBLIC_URL']?.trim() || undefined;
-  if (publicUrl) checkPublicUrl(publicUrl);
+  const publicUrl = publicBase(env['SERVICE_PUBLIC_URL']);
   const logFormat = env['SERVICE_LOG_FORMAT'] ?? 'json';
   if (logFormat !== 'json' && logFormat !== 'pretty')
     throw new ConfigError('SERVICE_LOG_FORMAT must be json or pretty');
@@ -230,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUser: env['SERVICE_ADMIN_USER']?.trim() || 'admin',
     adminPassword: env['SERVICE_ADMIN_PASSWORD'] || undefined,
     trustedProxies: parseTrustedProxies(env['SERVICE_TRUSTED_PROXIES']),
-    publicUrl: publicUrl?.replace(/\/+$/, ''),
+    publicUrl,
     secureCookies: publicUrl?.startsWith('https://') ?? false,
     logLevel: logLevel(env['SERVICE_LOG_LEVEL']),
     logFormat,
@@ -252,9 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * The base every link in mail and pages is built on (`<base>/setup/<token>`): an absolute http(s)
  * URL and nothing a link could not be built on — no query or fragment (the path would land in them),
  * no user or password (they would be mailed to every member), no path (the service answers at the
- * root of its address).
+ * root of its address). Answered as its origin, the one spelling links, the cross-site check and the
+ * `Secure` cookie all follow: `HTTPS://Recipes.Example.org:443/` is `https://recipes.example.org`.
  */
-function checkPublicUrl(value: string): void {
+function publicBase(setting: string | undefined): string | undefined {
+  const value = setting?.trim();
+  if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
@@ -280,6 +285,7 @@ function checkPublicUrl(value: string): void {
       'SERVICE_PUBLIC_URL must not hold a path: Larder is served at the root of its address (https://recipes.example.org, not https://example.org/larder)',
     );
   }
+  return url.origin;
 }
 
 /** The levels pino knows, quietest last. */

@@ -47,23 +47,27 @@ describe('login', () => {
     expect((await me(cookieOf(res))).status).toBe(200);
   });
 
-  it('marks the cookie Secure when SERVICE_PUBLIC_URL is https', async () => {
-    const secure = await startTestApp({ SERVICE_PUBLIC_URL: 'https://larder.example' });
-    try {
-      const res = await request(secure.app).post('/api/v1/auth/login').send(OWNER);
-      expect(res.status).toBe(200);
-      const attributes = setCookieOf(res)
-        .split(';')
-        .map((a) => a.trim().toLowerCase());
-      expect(attributes).toContain('secure');
-      expect(attributes).toContain('httponly');
-      const out = await request(secure.app).post('/api/v1/auth/logout').set('Cookie', cookieOf(res));
-      expect(out.status).toBe(204);
-      expect(setCookieOf(out).toLowerCase()).toContain('secure');
-    } finally {
-      await secure.close();
-    }
-  });
+  // Written in capitals the URL is https all the same (its cookie went without Secure).
+  it.each(['https://larder.example', 'HTTPS://LARDER.EXAMPLE:443/'])(
+    'marks the cookie Secure when SERVICE_PUBLIC_URL is https (%j)',
+    async (publicUrl) => {
+      const secure = await startTestApp({ SERVICE_PUBLIC_URL: publicUrl });
+      try {
+        const res = await request(secure.app).post('/api/v1/auth/login').send(OWNER);
+        expect(res.status).toBe(200);
+        const attributes = setCookieOf(res)
+          .split(';')
+          .map((a) => a.trim().toLowerCase());
+        expect(attributes).toContain('secure');
+        expect(attributes).toContain('httponly');
+        const out = await request(secure.app).post('/api/v1/auth/logout').set('Cookie', cookieOf(res));
+        expect(out.status).toBe(204);
+        expect(setCookieOf(out).toLowerCase()).toContain('secure');
+      } finally {
+        await secure.close();
+      }
+    },
+  );
 
   it('answers a wrong password and an unknown user with the identical 401', async () => {
     const wrong = await login(OWNER.username, 'not-the-password');

@@ -30,6 +30,17 @@ describe('loadConfig: SERVICE_PUBLIC_URL', () => {
     },
   );
 
+  // Written in capitals, the URL passed the cross-site check as https://x.org, but the session
+  // cookie went without Secure and the setup link was logged as written.
+  it.each([
+    ['HTTPS://X.ORG:443/', 'https://x.org', true],
+    ['Https://Recipes.Example.org', 'https://recipes.example.org', true],
+    ['HTTP://192.168.1.5:80', 'http://192.168.1.5', false],
+    ['http://[::1]:8060/', 'http://[::1]:8060', false],
+  ])('takes %j as the origin %j, Secure cookies %j', (value, publicUrl, secureCookies) => {
+    expect(loadConfig({ SERVICE_PUBLIC_URL: value })).toMatchObject({ publicUrl, secureCookies });
+  });
+
   it.each([
     ['https://x.example/?a=b#frag', 'query or fragment'],
     ['https://x.example/?', 'query or fragment'],
