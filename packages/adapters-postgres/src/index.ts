@@ -1,5 +1,11 @@
 export { openDatabase, type Database, type DatabaseOptions } from './connect.js';
-export { migrateToLatest, migrationState, type MigrationState } from './migrate.js';
+export {
+  MigratedByNewerLarder,
+  migrateToLatest,
+  migrationState,
+  refuseNewerSchema,
+  type MigrationState,
+} from './migrate.js';
 export { READS_CHANGED_CHANNEL, createPostgresStore, type StoreOptions } from './store.js';
 export { ReadCache } from './read-cache.js';
 export type { LarderDatabase } from './schema.js';

@@ -3,11 +3,30 @@ import { Migrator } from 'kysely/migration';
 import { migrationProvider } from './migrations/index.js';
 
 /**
+ * The database was migrated by a newer Larder (a rollback after an upgrade): this code would
+ * misread its schema, so neither the service nor a `larder` command uses it. One line for the
+ * operator, the same from both.
+ */
+export class MigratedByNewerLarder extends Error {
+  override name = 'MigratedByNewerLarder';
+  constructor(readonly migrations: readonly string[]) {
+    super(`the database was migrated by a newer Larder (${migrations.join(', ')}); use that version`);
+  }
+}
+
+/** Throws `MigratedByNewerLarder` when the database has run migrations this code does not know. */
+export function refuseNewerSchema(state: MigrationState): void {
+  if (state.unknown.length > 0) throw new MigratedByNewerLarder(state.unknown);
+}
+
+/**
  * Brings the schema up to date. Kysely holds a database lock while it migrates,
- * so two instances starting at once run each migration exactly once.
+ * so two instances starting at once run each migration exactly once. A database a newer Larder
+ * migrated is refused (`MigratedByNewerLarder`) before kysely calls it "corrupted migrations".
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the schema as it was, not as it is
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  refuseNewerSchema(await migrationState(db));
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { openDatabase } from '../src/connect.js';
-import { migrateToLatest, migrationState } from '../src/migrate.js';
+import { MigratedByNewerLarder, migrateToLatest, migrationState } from '../src/migrate.js';
 import { migrationProvider } from '../src/migrations/index.js';
 import { translatingOutage } from '../src/outage.js';
 import { createPostgresStore } from '../src/store.js';
@@ -322,6 +322,25 @@ describe('migrations', () => {
       database.db,
     );
     expect(applied.rows.map((r) => r.name)).toEqual(await all());
+  });
+
+  // A rollback after an upgrade: kysely called it 'corrupted migrations', the service said so.
+  it('refuse a database a newer Larder migrated, naming its migrations, and leave it as it was', async () => {
+    const fresh = await openDatabase({ pglite: await PGlite.create() });
+    try {
+      await migrateToLatest(fresh.db);
+      await sql`insert into kysely_migration (name, timestamp) values ('29991231T0000_future', now()::text)`.execute(
+        fresh.db,
+      );
+      const refused = migrateToLatest(fresh.db);
+      await expect(refused).rejects.toBeInstanceOf(MigratedByNewerLarder);
+      await expect(refused).rejects.toThrow(
+        'the database was migrated by a newer Larder (29991231T0000_future); use that version',
+      );
+      expect(await migrationState(fresh.db)).toEqual({ pending: [], unknown: ['29991231T0000_future'] });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('succeed when two instances migrate one empty database at once', async () => {

@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:net';
 import { join } from 'node:path';
+import { migrateToLatest, openDatabase } from '@larder/adapters-postgres';
+import { sql } from 'kysely';
 import { failedStart, newDataDir } from '../test-support/service-process.js';
 
 /** A port some other program listens on. */
@@ -70,6 +72,27 @@ it('a database that does not answer: one line saying where and why, exit 1; its 
   const debugging = await failedStart({ SERVICE_DATABASE_URL: url, SERVICE_LOG_LEVEL: 'debug' });
   expect(debugging.stderr).toMatch(/^larder: the database at .* connection refused\n[\s\S]*\n {4}at /);
   expect(debugging.stderr).not.toContain('secret-password');
+}, 180_000);
+
+// A rollback after an upgrade: kysely's 'corrupted migrations: previously executed migration … is
+// missing' was the line, where `larder` says what happened and what to do.
+it('a database a newer Larder migrated: the line `larder` says, exit 1', async () => {
+  const dataDir = await newDataDir();
+  try {
+    const database = await openDatabase({ dataDir });
+    await migrateToLatest(database.db);
+    await sql`insert into kysely_migration (name, timestamp) values ('29991231T0000_future', now()::text)`.execute(
+      database.db,
+    );
+    await database.close();
+    const ended = await failedStart({}, dataDir);
+    expect(ended.code).toBe(1);
+    expect(ended.stderr).toBe(
+      'larder: failed to start: the database was migrated by a newer Larder (29991231T0000_future); use that version\n',
+    );
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }, 180_000);
 
 it('a data directory that cannot be made: one line saying which and why, exit 1', async () => {

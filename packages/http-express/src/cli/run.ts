@@ -1,4 +1,4 @@
-import { CannotOpenDatabase, DataDirectoryInUse } from '@larder/adapters-postgres';
+import { CannotOpenDatabase, DataDirectoryInUse, MigratedByNewerLarder } from '@larder/adapters-postgres';
 import { DomainError } from '@larder/domain';
 import { ConfigError, loadConfig } from '../config.js';
 import { UsageError, parseArgs } from './args.js';
@@ -75,6 +75,7 @@ export async function runCommandLine(
     const known =
       error instanceof DomainError ||
       error instanceof SchemaMismatch ||
+      error instanceof MigratedByNewerLarder ||
       error instanceof DataDirectoryInUse ||
       error instanceof CannotOpenDatabase;
     terminal.err.write(`larder ${name}: ${error instanceof Error ? error.message : String(error)}\n`);

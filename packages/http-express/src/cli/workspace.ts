@@ -1,4 +1,4 @@
-import { type Database, migrationState, openDatabase } from '@larder/adapters-postgres';
+import { type Database, migrationState, openDatabase, refuseNewerSchema } from '@larder/adapters-postgres';
 import { IMAGE_RENDERER, type ImageRenderer, MAILER } from '@larder/domain';
 import type { DependencyContainer } from 'tsyringe';
 import { composeContainer } from '../composition-root.js';
@@ -14,7 +14,10 @@ export interface Workspace {
   close(): Promise<void>;
 }
 
-/** The database is not at this Larder's schema: the command would misread it, so it stops. */
+/**
+ * The database needs migrations this Larder has: the command would misread it, so it stops (one a
+ * newer Larder migrated is refused with `MigratedByNewerLarder`, as the service refuses it).
+ */
 export class SchemaMismatch extends Error {}
 
 /**
@@ -37,11 +40,7 @@ export async function openWorkspace(
   try {
     if (!options.anySchema) {
       const state = await migrationState(database.db);
-      if (state.unknown.length > 0) {
-        throw new SchemaMismatch(
-          `the database was migrated by a newer Larder (${state.unknown.join(', ')}); use that version`,
-        );
-      }
+      refuseNewerSchema(state);
       if (state.pending.length > 0) {
         throw new SchemaMismatch(
           `the database needs ${state.pending.length} migration(s) first: run \`larder migrate\``,

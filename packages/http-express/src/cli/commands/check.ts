@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { migrationState } from '@larder/adapters-postgres';
+import { migrationState, refuseNewerSchema } from '@larder/adapters-postgres';
 import {
   IDENTITY_PROVIDER,
   IMAGE_STORE,
@@ -55,8 +55,10 @@ async function checkDatabase(context: CommandContext, workspace: Workspace): Pro
     return false;
   }
   const state = await migrationState(database.db);
-  if (state.unknown.length > 0) {
-    line(context, 'FAIL', 'schema', `migrated by a newer Larder (${state.unknown.join(', ')})`);
+  try {
+    refuseNewerSchema(state);
+  } catch (error) {
+    line(context, 'FAIL', 'schema', reason(error));
     return false;
   }
   if (state.pending.length > 0) {
