@@ -73,7 +73,7 @@ export interface S3Config {
 function loadS3(env: NodeJS.ProcessEnv): S3Config | undefined {
   const bucket = env['SERVICE_S3_BUCKET']?.trim();
   if (!bucket) return undefined;
-  const endpoint = env['SERVICE_S3_ENDPOINT']?.trim() || undefined;
+  const endpoint = s3Endpoint(env['SERVICE_S3_ENDPOINT']);
   const style = env['SERVICE_S3_FORCE_PATH_STYLE']?.trim().toLowerCase();
   if (style !== undefined && style !== '' && !['true', 'false', '1', '0'].includes(style)) {
     throw new ConfigError('SERVICE_S3_FORCE_PATH_STYLE must be true or false');
@@ -92,6 +92,21 @@ function loadS3(env: NodeJS.ProcessEnv): S3Config | undefined {
   if (keyId) s3.accessKeyId = keyId;
   if (secret) s3.secretAccessKey = secret;
   return s3;
+}
+
+/**
+ * The S3 server's URL (`http://minio:9000`), or none: AWS. Without its scheme (`minio:9000`) the
+ * SDK took it and every upload failed as an outage.
+ */
+function s3Endpoint(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!/^https?:\/\//iu.test(text) || !URL.canParse(text)) {
+    throw new ConfigError(
+      `SERVICE_S3_ENDPOINT must be the S3 server's http(s) URL (http://minio:9000), not "${text}"`,
+    );
+  }
+  return text;
 }
 
 export interface OidcConfig {

@@ -104,13 +104,15 @@ describe('the larder admin command, on the configured database and image store',
   });
 
   it('check: refuses every setting the service refuses, as the service does (exit 2)', async () => {
-    for (const [setting, value] of [
-      ['SERVICE_LOG_LEVEL', 'verbose'],
-      ['SERVICE_LOG_LEVEL', ''],
-      ['SERVICE_DATABASE_URL', 'not-a-url'],
-      ['SERVICE_DATABASE_URL', 'mysql://u:p@127.0.0.1:1/db'],
+    for (const [setting, value, more] of [
+      ['SERVICE_LOG_LEVEL', 'verbose', {}],
+      ['SERVICE_LOG_LEVEL', '', {}],
+      ['SERVICE_DATABASE_URL', 'not-a-url', {}],
+      ['SERVICE_DATABASE_URL', 'mysql://u:p@127.0.0.1:1/db', {}],
+      // It said 'ok configuration' and 'FAIL image store', as if the server were down.
+      ['SERVICE_S3_ENDPOINT', 'minio:9000', { SERVICE_S3_BUCKET: 'larder' }],
     ] as const) {
-      const checked = await larder(['check'], { [setting]: value });
+      const checked = await larder(['check'], { ...more, [setting]: value });
       expect({ setting, value, code: checked.code, out: checked.out }).toEqual({
         setting,
         value,

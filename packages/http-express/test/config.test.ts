@@ -59,6 +59,29 @@ describe('loadConfig: SERVICE_PUBLIC_URL', () => {
   });
 });
 
+describe('loadConfig: SERVICE_S3_ENDPOINT', () => {
+  it.each(['http://minio:9000', 'https://s3.eu-central-1.amazonaws.com', 'HTTP://127.0.0.1:9000/'])(
+    'takes %j',
+    (value) => {
+      expect(loadConfig({ SERVICE_S3_BUCKET: 'larder', SERVICE_S3_ENDPOINT: value }).s3?.endpoint).toBe(
+        value,
+      );
+    },
+  );
+
+  // Each of these was taken; then every upload answered 503 and `larder check` said ok.
+  it.each(['minio:9000', 'minio', 'ftp://minio:9000', 'http://', '//minio:9000'])(
+    'refuses %j as a wrong setting (exit 2), naming it',
+    (value) => {
+      expect(() => loadConfig({ SERVICE_S3_BUCKET: 'larder', SERVICE_S3_ENDPOINT: value })).toThrow(
+        new ConfigError(
+          `SERVICE_S3_ENDPOINT must be the S3 server's http(s) URL (http://minio:9000), not "${value}"`,
+        ),
+      );
+    },
+  );
+});
+
 describe('loadConfig: SERVICE_ADDR', () => {
   it.each([
     [':8060', undefined, 8060],
