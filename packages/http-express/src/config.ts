@@ -148,7 +148,8 @@ function loadSmtp(env: NodeJS.ProcessEnv): MailServer | undefined {
   if (!MAIL_SECURITY.includes(security))
     throw new ConfigError('SERVICE_SMTP_SECURITY must be starttls, tls or none');
   const portText = env['SERVICE_SMTP_PORT']?.trim();
-  const port = portText ? Number(portText) : DEFAULT_SMTP_PORT[security];
+  // Decimal digits: Number() read 0x24b and 5.87e2 as 587. Anything else fails the range check below.
+  const port = portText ? (wholeNumber(portText) ?? Number.NaN) : DEFAULT_SMTP_PORT[security];
   const from = env['SERVICE_SMTP_FROM']?.trim();
   if (!from) throw new ConfigError('SERVICE_SMTP_FROM is required when SERVICE_SMTP_HOST is set');
   try {
@@ -224,7 +225,7 @@ function wholeNumber(value: string): number | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { host, port } = parseAddr(env['SERVICE_ADDR'] ?? ':8060');
   const publicUrl = publicBase(env['SERVICE_PUBLIC_URL']);
-  const logFormat = env['SERVICE_LOG_FORMAT'] ?? 'json';
+  const logFormat = (env['SERVICE_LOG_FORMAT'] ?? 'json').trim();
   if (logFormat !== 'json' && logFormat !== 'pretty')
     throw new ConfigError('SERVICE_LOG_FORMAT must be json or pretty');
   const imageWorkers = wholeNumber(env['SERVICE_IMAGE_WORKERS'] ?? '2');
@@ -350,17 +351,27 @@ function metricsToken(value: string | undefined): string | undefined {
   return token;
 }
 
-/** Host names, IPv4 addresses or bracketed IPv6 addresses, each with an optional port. */
-const HOST_AND_PORT = new RegExp(`^(?:${NAME}|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?$`, 'i');
+/** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
+const HOST_AND_PORT = new RegExp(`^(?:${NAME}|\\[([0-9a-f:.]+)\\])(?::(\\d{1,5}))?$`, 'i');
+
+/** `host` or `host:port`, the port from 1 to 65535 (`a.lan:99999` was taken, and matched no address). */
+function isHostAndPort(entry: string): boolean {
+  const [whole, ipv6, port] = HOST_AND_PORT.exec(entry) ?? [];
+  if (whole === undefined) return false;
+  if (ipv6 !== undefined && isIP(ipv6) !== 6) return false;
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
 
 function draftAllowHosts(value: string | undefined): string[] {
   const hosts = (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  const bad = hosts.find((entry) => !HOST_AND_PORT.test(entry));
+  const bad = hosts.find((entry) => !isHostAndPort(entry));
   if (bad !== undefined) {
-    throw new ConfigError(`SERVICE_DRAFT_ALLOW_HOSTS: "${bad}" is not host or host:port`);
+    throw new ConfigError(
+      `SERVICE_DRAFT_ALLOW_HOSTS: "${bad}" is not host or host:port (a port from 1 to 65535)`,
+    );
   }
   return hosts;
 }

@@ -213,3 +213,75 @@ describe('loadConfig: numbers', () => {
     );
   });
 });
+
+describe('loadConfig: SERVICE_DRAFT_ALLOW_HOSTS', () => {
+  it('takes hosts, addresses and bracketed IPv6 addresses, with a port or without', () => {
+    const value = 'a.lan, 127.0.0.1:8080, [::1]:8080, [fd00::5], recipes.lan:1, x.lan:65535';
+    expect(loadConfig({ SERVICE_DRAFT_ALLOW_HOSTS: value }).draftAllowHosts).toEqual([
+      'a.lan',
+      '127.0.0.1:8080',
+      '[::1]:8080',
+      '[fd00::5]',
+      'recipes.lan:1',
+      'x.lan:65535',
+    ]);
+  });
+
+  // a.lan:99999 was taken, and then matched no address the fetcher ever opens.
+  it.each([
+    'a.lan:99999',
+    'a.lan:65536',
+    'a.lan:0',
+    '[::1]:70000',
+    '[:::::]:8080',
+    'http://a.lan',
+    'a.lan/x',
+  ])('refuses %j as a wrong setting (exit 2), naming it', (entry) => {
+    expect(() => loadConfig({ SERVICE_DRAFT_ALLOW_HOSTS: `ok.lan, ${entry}` })).toThrow(
+      new ConfigError(
+        `SERVICE_DRAFT_ALLOW_HOSTS: "${entry}" is not host or host:port (a port from 1 to 65535)`,
+      ),
+    );
+  });
+});
+
+describe('loadConfig: SERVICE_SMTP_PORT', () => {
+  const mail = { SERVICE_SMTP_HOST: 'mail.example.org', SERVICE_SMTP_FROM: 'larder@example.org' };
+
+  it.each([
+    [undefined, 587],
+    ['2525', 2525],
+    [' 465 ', 465],
+  ])('takes %j as %j', (value, port) => {
+    const env = value === undefined ? mail : { ...mail, SERVICE_SMTP_PORT: value };
+    expect(loadConfig(env).smtp?.port).toBe(port);
+  });
+
+  // Number() read each of these as 587.
+  it.each(['0x24b', '5.87e2', '587.0', '+587', '70000', '0'])('refuses %j (exit 2)', (value) => {
+    expect(() => loadConfig({ ...mail, SERVICE_SMTP_PORT: value })).toThrow(
+      new ConfigError('SERVICE_SMTP_PORT must be from 1 to 65535'),
+    );
+  });
+});
+
+describe('loadConfig: spaces around a value', () => {
+  // docs/configuration.md: spaces around a value are ignored, in numbers as in words.
+  it('are ignored', () => {
+    expect(
+      loadConfig({
+        SERVICE_BCRYPT_COST: ' 10',
+        SERVICE_IMAGE_WORKERS: '4 ',
+        SERVICE_LOG_FORMAT: ' pretty ',
+        SERVICE_LOG_LEVEL: ' warn',
+        SERVICE_PUBLIC_URL: ' https://x.org ',
+      }),
+    ).toMatchObject({
+      bcryptCost: 10,
+      imageWorkers: 4,
+      logFormat: 'pretty',
+      logLevel: 'warn',
+      publicUrl: 'https://x.org',
+    });
+  });
+});
