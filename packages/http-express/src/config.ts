@@ -1,4 +1,6 @@
+import { existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   MAIL_SECURITY,
@@ -336,10 +338,33 @@ function databaseUrl(value: string | undefined): string | undefined {
   return text;
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The built web app's directory. Unset: this checkout's or image's packages/web/dist, served when
+ * it was built. Named: it must hold the app (`index.html`), or `/` answered 404 without a word.
+ */
 function webDir(value: string | undefined): string | null {
   const dir = value?.trim();
-  if (dir === 'off') return null;
-  return dir || fileURLToPath(new URL('../../web/dist', import.meta.url));
+  if (dir?.toLowerCase() === 'off') return null;
+  if (!dir) return fileURLToPath(new URL('../../web/dist', import.meta.url));
+  if (!isDirectory(dir)) {
+    throw new ConfigError(
+      `SERVICE_WEB_DIR: there is no directory ${dir} (the built web app, or off for none)`,
+    );
+  }
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new ConfigError(
+      `SERVICE_WEB_DIR: ${dir} holds no index.html, so no built web app (npm run build makes packages/web/dist; off serves none)`,
+    );
+  }
+  return dir;
 }
 
 function metricsToken(value: string | undefined): string | undefined {

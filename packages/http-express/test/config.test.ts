@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import express from 'express';
 import { ConfigError, loadConfig } from '../src/config.js';
 
@@ -283,5 +286,46 @@ describe('loadConfig: spaces around a value', () => {
       logLevel: 'warn',
       publicUrl: 'https://x.org',
     });
+  });
+});
+
+describe('loadConfig: SERVICE_WEB_DIR', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'larder-web-dir-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('takes off (in any letter case) as no app, and unset as the built packages/web/dist', () => {
+    expect(loadConfig({ SERVICE_WEB_DIR: 'off' }).webDir).toBeNull();
+    expect(loadConfig({ SERVICE_WEB_DIR: 'OFF' }).webDir).toBeNull();
+    expect(loadConfig({}).webDir).toMatch(/packages\/web\/dist$/);
+  });
+
+  it('takes a directory that holds a built app', () => {
+    const app = mkdtempSync(join(dir, 'app-'));
+    writeFileSync(join(app, 'index.html'), '<!doctype html>');
+    expect(loadConfig({ SERVICE_WEB_DIR: ` ${app} ` }).webDir).toBe(app);
+  });
+
+  // Each of these was taken without a word, and / then answered 404.
+  it('refuses a directory that is not there (exit 2), naming it', () => {
+    const missing = join(dir, 'dsit');
+    expect(() => loadConfig({ SERVICE_WEB_DIR: missing })).toThrow(
+      new ConfigError(
+        `SERVICE_WEB_DIR: there is no directory ${missing} (the built web app, or off for none)`,
+      ),
+    );
+    writeFileSync(join(dir, 'a-file'), '');
+    expect(() => loadConfig({ SERVICE_WEB_DIR: join(dir, 'a-file') })).toThrow(/there is no directory/);
+  });
+
+  it('refuses a directory without index.html (exit 2): no built app', () => {
+    const empty = mkdtempSync(join(dir, 'empty-'));
+    expect(() => loadConfig({ SERVICE_WEB_DIR: empty })).toThrow(
+      new ConfigError(
+        `SERVICE_WEB_DIR: ${empty} holds no index.html, so no built web app (npm run build makes packages/web/dist; off serves none)`,
+      ),
+    );
   });
 });

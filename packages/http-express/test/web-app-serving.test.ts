@@ -238,8 +238,9 @@ describe('the web app at /', () => {
 });
 
 describe('without a built web app', () => {
+  // A directory named that is not there stops the start (config.test.ts): off is the way to none.
   it('answers / as before: nothing there', async () => {
-    const bare = await startTestApp({ SERVICE_WEB_DIR: join(dir, 'missing') });
+    const bare = await startTestApp({ SERVICE_WEB_DIR: 'off' });
     try {
       const res = await request(bare.app).get('/');
       expect(res.status).toBe(404);
