@@ -13,7 +13,14 @@ import {
 import { startSmtpSink } from '@larder/adapters-smtp/test-support/smtp-sink.js';
 import { startTestIdentityProvider } from '@larder/adapters-oidc/test-support/oidc-provider.js';
 import { buildZip, storedEntry } from '@larder/adapters-zip/test-support/zip-builder.js';
-import { type Caller, AccountSetup, RecipeCollection, RecipePhotos, ensureOwner } from '@larder/domain';
+import {
+  type Caller,
+  AccountManagement,
+  AccountSetup,
+  RecipeCollection,
+  RecipePhotos,
+  ensureOwner,
+} from '@larder/domain';
 import { coreDependencies } from '../src/composition-root.js';
 import { runCommandLine } from '../src/cli/run.js';
 import { startServiceProcess } from '../test-support/service-process.js';
@@ -161,15 +168,32 @@ describe('the larder admin command, on the configured database and image store',
     expect(nobody.err).toMatch(/No account is called nobody/);
   });
 
-  it('users: a table, or JSON for scripts', async () => {
+  // Roles in the household's words in every command's text (user-link said "(user)", users
+  // "member"), and as the API says them in --json (it said owner and member, which no API takes).
+  it('users: a table, or JSON for scripts; roles in the same words everywhere, the API’s in JSON', async () => {
+    await withWorkspace(async (w) => {
+      const owner = await coreDependencies(w.container).store.accounts.owner();
+      await w.container
+        .resolve(AccountManagement)
+        .create({ account: owner!, via: 'session' }, { username: 'sam', role: 'user' });
+    });
     const table = await larder(['users']);
     expect(table.code).toBe(0);
     expect(table.out.split('\n')[0]).toMatch(/^USERNAME\s+ROLE\s+NAME\s+ADDRESS\s+SIGN-IN$/);
     expect(table.out).toMatch(/^owner\s+owner\s+owner\s+-\s+password$/m);
+    expect(table.out).toMatch(/^sam\s+member\s+sam\s+-\s+setup link until /m);
     const json = await larder(['users', '--json']);
     expect(JSON.parse(json.out)).toEqual([
-      expect.objectContaining({ username: 'owner', role: 'owner', password: true, setupLinkExpiresAt: null }),
+      expect.objectContaining({
+        username: 'owner',
+        role: 'superadmin',
+        password: true,
+        setupLinkExpiresAt: null,
+      }),
+      expect.objectContaining({ username: 'sam', role: 'user', password: false }),
     ]);
+    expect((await larder(['user-link', 'sam'])).err).toMatch(/^Link for sam \(member\) to choose a password/);
+    expect((await larder(['owner-link'])).err).toMatch(/^Link for owner \(owner\) to choose a new password/);
   });
 
   it('export --all and import: a whole household through a zip, with a progress report', async () => {

@@ -2,13 +2,14 @@ import { type HandedLink, OperatorAccess } from '@larder/domain';
 import { coreDependencies } from '../../composition-root.js';
 import { UsageError } from '../args.js';
 import { type Command, EXIT, type Terminal } from '../command.js';
+import { ROLE_WORDS } from '../role-words.js';
 import type { Workspace } from '../workspace.js';
 
 function printLink(handed: HandedLink, workspace: Workspace, terminal: Terminal): void {
   const { account, purpose, link } = handed;
   const what = purpose === 'setup' ? 'choose a password' : 'choose a new password';
   terminal.err.write(
-    `Link for ${account.username} (${account.role === 'superadmin' ? 'owner' : account.role}) to ${what}, ` +
+    `Link for ${account.username} (${ROLE_WORDS[account.role]}) to ${what}, ` +
       `valid until ${link.expiresAt.toISOString()}, once; any earlier ${purpose} link stops working:\n`,
   );
   // The link alone on standard output, for scripts.

@@ -2,8 +2,7 @@ import { OperatorAccess } from '@larder/domain';
 import { coreDependencies } from '../../composition-root.js';
 import { UsageError } from '../args.js';
 import { type Command, EXIT } from '../command.js';
-
-const ROLE_NAMES = { superadmin: 'owner', admin: 'admin', user: 'member' } as const;
+import { ROLE_WORDS } from '../role-words.js';
 
 export const users: Command = {
   name: 'users',
@@ -11,7 +10,8 @@ export const users: Command = {
   usage: 'larder users [--json]',
   help:
     'One line per account: username, role, display name, address (with "unconfirmed"), whether a ' +
-    'password is set and whether a setup link is open. --json prints an array instead, for scripts.',
+    'password is set and whether a setup link is open; the role as owner, admin or member. --json prints an ' +
+    "array instead, for scripts, with the API's roles: superadmin, admin, user.",
   options: { flags: ['json'] },
   async run(args, terminal) {
     if (args.positional.length > 0) throw new UsageError('users takes no arguments');
@@ -20,7 +20,7 @@ export const users: Command = {
       const accounts = await new OperatorAccess(coreDependencies(workspace.container)).accounts();
       const rows = accounts.map((a) => ({
         username: a.username,
-        role: ROLE_NAMES[a.role],
+        role: a.role,
         displayName: a.displayName,
         email: a.email,
         emailConfirmed: a.emailVerified,
@@ -36,7 +36,7 @@ export const users: Command = {
         ['USERNAME', 'ROLE', 'NAME', 'ADDRESS', 'SIGN-IN'],
         ...rows.map((r) => [
           r.username,
-          r.role,
+          ROLE_WORDS[r.role],
           r.displayName,
           r.email ? `${r.email}${r.emailConfirmed ? '' : ' (unconfirmed)'}` : '-',
           [
