@@ -106,8 +106,11 @@ describe('the larder admin command, on the configured database and image store',
     expect((await larder(['user-link'])).code).toBe(2);
     expect((await larder(['export', 'x.zip'])).code).toBe(2);
     const config = await larder(['users'], { SERVICE_IMAGE_WORKERS: 'many' });
-    expect(config.code).toBe(2);
-    expect(config.err).toMatch(/SERVICE_IMAGE_WORKERS/);
+    expect(config).toEqual({
+      code: 2,
+      out: '',
+      err: 'larder users: SERVICE_IMAGE_WORKERS must be an integer from 1 to 32\n',
+    });
   });
 
   it('check: refuses every setting the service refuses, as the service does (exit 2)', async () => {
@@ -126,7 +129,8 @@ describe('the larder admin command, on the configured database and image store',
         code: 2,
         out: '',
       });
-      expect(checked.err).toMatch(new RegExp(`^larder check: ${setting} must be`));
+      // One line: the command line was right, so no 'Usage: larder check' after it.
+      expect(checked.err).toMatch(new RegExp(`^larder check: ${setting} must be [^\\n]*\\n$`));
     }
   });
 
@@ -348,6 +352,23 @@ describe('the larder admin command, on the configured database and image store',
     expect(fresh.out).toMatch(/^skip\s+mail\s+not checked: the schema is not up to date/m);
     expect(fresh.out).toMatch(/^off\s+single sign-on\s+/m);
     expect(fresh.err).toBe('');
+  });
+
+  // docs/operations.md promises a line per part: after a failed database there were none.
+  it('check: a database that cannot be opened, then a line for every other part, not checked', async () => {
+    const closed = await larder(['check'], {
+      SERVICE_DATABASE_URL: 'postgres://larder:secret@127.0.0.1:1/larder',
+    });
+    expect(closed.code).toBe(1);
+    expect(closed.err).toBe('');
+    expect(closed.out.split('\n').slice(1)).toEqual([
+      'FAIL  database       the database at 127.0.0.1:1/larder could not be reached: connection refused',
+      'skip  schema         not checked: the database could not be opened (see above)',
+      'skip  image store    not checked: the database could not be opened (see above)',
+      'skip  mail           not checked: the database could not be opened (see above)',
+      'skip  single sign-on not checked: the database could not be opened (see above)',
+      '',
+    ]);
   });
 
   it('a database that does not answer is said so, with the reason, never as migrations to run', async () => {

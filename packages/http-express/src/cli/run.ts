@@ -66,7 +66,12 @@ export async function runCommandLine(
     }
     return await command.run(args, context);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    // A setting to correct is said alone: the command line was right, its usage would mislead.
+    if (error instanceof ConfigError) {
+      terminal.err.write(`larder ${name}: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof UsageError) {
       terminal.err.write(`larder ${name}: ${error.message}\nUsage: ${command.usage}\n`);
       return EXIT.usage;
     }

@@ -39,7 +39,14 @@ function described(config: Config): string {
   return `${database}; ${photos}; ${url}`;
 }
 
-async function checkDatabase(context: CommandContext, workspace: Workspace): Promise<boolean> {
+/** The parts checked after the database, each of which gets its line whatever the database did. */
+const AFTER_DATABASE = ['schema', 'image store', 'mail', 'single sign-on'] as const;
+
+/**
+ * The database and its schema, a line each. Answers why the parts that read the database (mail)
+ * cannot be checked, or null when they can.
+ */
+async function checkDatabase(context: CommandContext, workspace: Workspace): Promise<string | null> {
   const { database } = workspace;
   try {
     const { rows } = await sql<{ version: string }>`select version()`.execute(database.db);
@@ -52,21 +59,22 @@ async function checkDatabase(context: CommandContext, workspace: Workspace): Pro
     );
   } catch (error) {
     line(context, 'FAIL', 'database', reason(error));
-    return false;
+    line(context, 'skip', 'schema', 'not checked: the database did not answer');
+    return 'the database did not answer';
   }
-  const state = await migrationState(database.db);
   try {
+    const state = await migrationState(database.db);
     refuseNewerSchema(state);
+    if (state.pending.length > 0) {
+      line(context, 'FAIL', 'schema', `${state.pending.length} migration(s) pending: run \`larder migrate\``);
+      return 'the schema is not up to date (see above)';
+    }
   } catch (error) {
     line(context, 'FAIL', 'schema', reason(error));
-    return false;
-  }
-  if (state.pending.length > 0) {
-    line(context, 'FAIL', 'schema', `${state.pending.length} migration(s) pending: run \`larder migrate\``);
-    return false;
+    return 'the schema is not up to date (see above)';
   }
   line(context, 'ok', 'schema', 'up to date');
-  return true;
+  return null;
 }
 
 /** Writes, reads and removes a small file, as photos are. */
@@ -92,11 +100,12 @@ async function checkImageStore(context: CommandContext, workspace: Workspace): P
 async function checkMail(
   context: CommandContext,
   workspace: Workspace,
-  schemaReady: boolean,
+  unreadable: string | null,
 ): Promise<boolean> {
-  // The owner's mail settings live in the database: they cannot be read from a schema not up to date.
-  if (!schemaReady) {
-    line(context, 'skip', 'mail', 'not checked: the schema is not up to date (see above)');
+  // The owner's mail settings live in the database: they cannot be read from a schema not up to
+  // date, nor from a database that does not answer.
+  if (unreadable !== null) {
+    line(context, 'skip', 'mail', `not checked: ${unreadable}`);
     return false;
   }
   const inForce = await workspace.container.resolve(MailConfiguration).inForce();
@@ -140,7 +149,9 @@ export const check: Command = {
   summary: 'validate the configuration and reach the database, image store, mail and sign-on',
   usage: 'larder check',
   help:
-    'One line per part: ok, FAIL (with the reason), off, or skip (not checked: the schema is not up to date). Writes one small file to the image store and ' +
+    'One line per part (configuration, database, schema, image store, mail, single sign-on): ok, FAIL ' +
+    '(with the reason), off, or skip (not checked, and why: the database could not be opened or did not ' +
+    'answer, or the schema is not up to date). Writes one small file to the image store and ' +
     'removes it; connects to the SMTP server and signs in without sending; reads the OpenID provider’s ' +
     'discovery document. Exits 0 when nothing failed, 1 when something did, 2 when the configuration is ' +
     'invalid. Run it while the service runs only on PostgreSQL (the embedded database is locked by it).',
@@ -153,15 +164,19 @@ export const check: Command = {
     try {
       workspace = await context.open({ anySchema: true });
     } catch (error) {
+      // Nothing is composed without a database: every other part is said not checked.
       line(context, 'FAIL', 'database', reason(error));
+      for (const part of AFTER_DATABASE) {
+        line(context, 'skip', part, 'not checked: the database could not be opened (see above)');
+      }
       return EXIT.failed;
     }
     try {
-      const database = await checkDatabase(context, workspace);
+      const unreadable = await checkDatabase(context, workspace);
       const results = [
-        database,
+        unreadable === null,
         await checkImageStore(context, workspace),
-        await checkMail(context, workspace, database),
+        await checkMail(context, workspace, unreadable),
         await checkSignOn(context, workspace),
       ];
       return results.every(Boolean) ? EXIT.ok : EXIT.failed;
