@@ -1,4 +1,4 @@
-import { CannotOpenDatabase, DataDirectoryInUse } from '@larder/adapters-postgres';
+import { CannotOpenDatabase, DataDirectoryInUse, MigratedByNewerLarder } from '@larder/adapters-postgres';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { CannotListen } from './listen.js';
 import { createLogger } from './logging.js';
@@ -14,7 +14,8 @@ function failedToStart(error: unknown, config?: Config): never {
     error instanceof ConfigError ||
     error instanceof CannotListen ||
     error instanceof CannotOpenDatabase ||
-    error instanceof DataDirectoryInUse;
+    error instanceof DataDirectoryInUse ||
+    error instanceof MigratedByNewerLarder;
   const message = error instanceof Error ? error.message : String(error);
   console.error(`larder: ${known ? message : `failed to start: ${message.split('\n')[0]}`}`);
   if (error instanceof Error && (config?.logLevel === 'debug' || config?.logLevel === 'trace')) {
