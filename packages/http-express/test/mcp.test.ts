@@ -444,6 +444,40 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     expect(wrongType.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
+  it('takes a message as JSON in UTF-8 alone, as the REST routes do: a form, or JSON declared in another charset, is a 415', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    const send = (contentType: string, body: string | Buffer = ping) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${full}`,
+          'content-type': contentType,
+          accept: 'application/json, text/event-stream',
+        },
+        body,
+      });
+    for (const contentType of [
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+      'application/json; charset=latin1',
+      'application/json; charset="ISO-8859-1"',
+    ]) {
+      const res = await send(contentType, 'a=1');
+      expect([contentType, res.status]).toEqual([contentType, 415]);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Unsupported Media Type/,
+      );
+    }
+    // The same bytes, read as UTF-16 by nobody: still refused for what they claim to be.
+    expect((await send('application/json; charset=utf-16')).status).toBe(415);
+    for (const contentType of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON; Charset="UTF-8"',
+    ])
+      expect([contentType, (await send(contentType)).status]).toEqual([contentType, 200]);
+  });
+
   it('serves recipes as resources', async () => {
     const client = await connect(readOnly);
     const recipe = await createRecipe(t, t.owner, { title: 'Resource stew' });

@@ -52,6 +52,10 @@ async function messageOf(
   req: IncomingMessage,
   limitBytes: number,
 ): Promise<{ parsed: unknown } | { status: number; answer: JSONRPCMessage }> {
+  const unsupported = unsupportedTypeOf(req.headers['content-type']);
+  if (unsupported !== null) {
+    return { status: 415, answer: faultAnswer({ id: null, code: -32000, message: unsupported }) };
+  }
   if (announcesMoreThan(req, limitBytes)) {
     throw problem(413, `A message may be at most ${limitBytes} bytes.`);
   }
@@ -85,6 +89,25 @@ async function messageOf(
   if (fault)
     return { status: fault.code === ErrorCode.InvalidRequest ? 400 : 200, answer: faultAnswer(fault) };
   return { parsed: withoutTask(parsed) };
+}
+
+/**
+ * Why a body's type is not taken, or null: a message is `application/json` in UTF-8, as the REST
+ * routes take it (a form, plain text, or JSON declared UTF-16 or Latin-1 is a 415, whatever its
+ * bytes happen to read as). Said before a byte of the body is read.
+ */
+function unsupportedTypeOf(contentType: string | undefined): string | null {
+  const [media = '', ...parameters] = (contentType ?? '').split(';');
+  if (media.trim().toLowerCase() !== 'application/json') {
+    return 'Unsupported Media Type: Content-Type must be application/json';
+  }
+  const charset = parameters
+    .map((parameter) => /^\s*charset\s*=\s*"?([^";\s]*)"?\s*$/iu.exec(parameter)?.[1])
+    .find((value) => value !== undefined);
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+    return 'Unsupported Media Type: a message is JSON in UTF-8';
+  }
+  return null;
 }
 
 export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config }) => {
@@ -133,7 +156,8 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
       415: {
         content: 'application/json',
         contentSchema: { type: 'object' },
-        description: 'A JSON-RPC error: the body is not sent as application/json',
+        description:
+          'A JSON-RPC error: the body is not sent as application/json, or declares a charset other than UTF-8',
       },
     },
     errors: [401, 403, 413],
