@@ -697,6 +697,25 @@ describe('cross-site writes', () => {
     expect(seen(await request(t.app).get('/api/v1/auth/me').set('Cookie', user.cookie)).status).toBe(200);
   });
 
+  it('refuses a write without Origin that the browser says came from another site (Sec-Fetch-Site)', async () => {
+    const res = await request(t.app)
+      .patch('/api/v1/settings')
+      .set('Cookie', t.owner.cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ publicShares: true });
+    expectProblem(res, 403);
+    expect(await settings()).toBe(false);
+    // From the household's own pages, or a subdomain of its site, it passes.
+    for (const site of ['same-origin', 'same-site', 'none']) {
+      const own = await request(t.app)
+        .patch('/api/v1/settings')
+        .set('Cookie', t.owner.cookie)
+        .set('Sec-Fetch-Site', site)
+        .send({ publicShares: false });
+      expect([site, seen(own).status]).toEqual([site, 200]);
+    }
+  });
+
   it('lets reads from another Origin through', async () => {
     const res = seen(
       await request(t.app)
