@@ -35,7 +35,7 @@ import { requestScope } from './rest/request-scope.js';
 import { RestTable } from './rest/route.js';
 import { SchemaRegistry } from './schemas/schema-registry.js';
 import { WebApp } from './rest/web-app.js';
-import { dropUnreadBody } from './rest/unread-body.js';
+import { cameAfterLastAnswer, dropUnreadBody } from './rest/unread-body.js';
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +71,11 @@ export function createApp(options: AppOptions): Express {
     `${publicOrigin ?? `${protocolOf(req)}://${req.headers.host ?? 'localhost'}`}/api/v1/schemas/${name}.json`;
 
   const app = express();
+  // A request pipelined behind one refused before its body was read is left undone (the
+  // connection ends with that refusal; see rest/unread-body.ts).
+  app.use((req, _res, next) => {
+    if (!cameAfterLastAnswer(req)) next();
+  });
   app.disable('x-powered-by');
   // `/API/v1/…` is not `/api/v1/…`: every check that looks at the path sees what routing sees.
   app.set('case sensitive routing', true);
@@ -191,7 +196,11 @@ export function createApp(options: AppOptions): Express {
       p = { ...p, headers: { 'WWW-Authenticate': 'Bearer realm="larder"', ...p.headers } };
     // Answered before its body arrived (refused unread, or cut short): the rest is read and dropped
     // (within limits) so that the client gets the answer rather than a reset connection.
-    if (!req.complete && !res.headersSent) dropUnreadBody(req, res);
+    // A body too slow to arrive (408) is not waited for any longer: the connection ends at once.
+    if (!req.complete && !res.headersSent) {
+      if (p.status === 408) res.setHeader('Connection', 'close');
+      else dropUnreadBody(req, res);
+    }
     const isApi = req.path.startsWith('/api/');
     try {
       sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);

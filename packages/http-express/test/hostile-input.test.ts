@@ -580,6 +580,81 @@ describe('bodies answered before they are read', () => {
   });
 });
 
+describe('what comes after an early answer', () => {
+  /**
+   * Writes `bytes` on a connection whose side the test never ends, and resolves with all the
+   * server answered once it has let the connection go (its count of connections back to none).
+   */
+  async function exchange(bytes: string, app: TestApp = t): Promise<string> {
+    const server = app.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      let text = '';
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      const ended = new Promise((resolve) => socket.on('end', resolve));
+      socket.write(bytes);
+      await ended;
+      const connections = () =>
+        new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
+      while ((await connections()) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      socket.destroy();
+      return text;
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it('carries out no request pipelined behind a refused upload: the connection ends with the refusal', async () => {
+    const titles = async () =>
+      (
+        (await request(t.app).get('/api/v1/recipes?q=pipelined').set('Cookie', user.cookie)).body
+          .items as Array<{
+          title: string;
+        }>
+      ).map((card) => card.title);
+    const recipe = JSON.stringify({ ...plainRecipeBody(), title: 'Pipelined soup' });
+    // A stranger's upload, refused as its head arrives, and the next request in the same packets.
+    const upload = 'x'.repeat(1000);
+    const answer = await exchange(
+      [
+        `PUT /api/v1/auth/me/avatar HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${upload.length}\r\n\r\n${upload}`,
+        `POST /api/v1/recipes HTTP/1.1\r\nHost: localhost\r\nCookie: ${user.cookie}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(recipe)}\r\n\r\n${recipe}`,
+      ].join(''),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+    expect(await titles()).toEqual([]);
+  });
+
+  it('ends the connection of a body too slow to arrive (408) at once, without waiting on for the rest', async () => {
+    const quick = await startTestApp({}, { publicBodyDeadlineMs: 300 });
+    try {
+      const answer = await exchange(
+        'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":',
+        quick,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('closes an MCP message of another type announced past the limits at once (415), reading none of it', async () => {
+    const token = await t.token(user, ['recipes:read']);
+    const answer = await exchange(
+      `POST /mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: text/plain\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${2 * 1024 * 1024 * 1024}\r\n\r\nx`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 415 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    // The member ends as they began (checked afterwards): without tokens.
+    await t.database.db.deleteFrom('api_tokens').execute();
+  });
+});
+
 describe('requests Node cannot read', () => {
   /** Sends raw bytes to the app's server (with the service's clientError answer) and reads all it answers. */
   async function raw(bytes: string): Promise<string> {

@@ -16,6 +16,7 @@ export const UNREAD_BODY_LIMITS = { bytes: 16 * 1024 * 1024, ms: 30_000 } as con
  */
 export function dropUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
+  ending.add(req.socket);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > UNREAD_BODY_LIMITS.bytes) return;
   // Node ends the connection of a `Connection: close` answer with `destroySoon()` once the answer
@@ -24,6 +25,18 @@ export function dropUnreadBody(req: IncomingMessage, res: ServerResponse): void 
   socket.destroySoon = () => closeAfterBody(req, socket);
   // Whatever reads the body may have paused it (an upload refused part-way): it flows to nobody now.
   req.resume();
+}
+
+/** Connections whose last answer is on its way: nothing more is taken from them. */
+const ending = new WeakSet<Socket>();
+
+/**
+ * Whether the request came on a connection that ends with an answer already given: a request sent
+ * behind a refused one (pipelined in the same packets) is never carried out, as RFC 9112 asks of a
+ * server that closes — its answer could not be sent, so the client would never know it was done.
+ */
+export function cameAfterLastAnswer(req: IncomingMessage): boolean {
+  return ending.has(req.socket);
 }
 
 function closeAfterBody(req: IncomingMessage, socket: Socket): void {

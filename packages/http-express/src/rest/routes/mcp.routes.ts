@@ -8,6 +8,7 @@ import { PUBLIC, tokenOnly } from '../../operations/operation.js';
 import { mcpServer } from '../../mcp/mcp-server.js';
 import { mcpTools } from '../../mcp/tools.js';
 import { problem } from '../problem.js';
+import { dropUnreadBody } from '../unread-body.js';
 import { VERSION } from './service.routes.js';
 import type { RestRouteModule } from './route-module.js';
 
@@ -183,6 +184,8 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
       });
       const message = await messageOf(req, config.jsonLimitBytes);
       if ('answer' in message) {
+        // Refused before its body was read (its type): what is left of it is dropped within limits.
+        if (!req.complete) dropUnreadBody(req, res);
         res.status(message.status).json(message.answer);
         return;
       }
