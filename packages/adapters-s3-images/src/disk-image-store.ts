@@ -6,9 +6,10 @@ import { type OutageReport, storageUnavailable } from './storage-outage.js';
 
 /**
  * Errors of the disk itself, not of a request: the directory may not be written (a permission,
- * a read-only file system) or is full. Nothing a request can do; the operator must.
+ * a read-only file system), is full, or has a file where a folder belongs (`images` made a file by
+ * a restore gone wrong). Nothing a request can do; the operator must.
  */
-const DISK_FAULTS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+const DISK_FAULTS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENOTDIR', 'EEXIST']);
 
 /** Whether an error is a fault of the disk the service stores on (its permissions, its space). */
 export function isDiskFault(error: unknown): boolean {

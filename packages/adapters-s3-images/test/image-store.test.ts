@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { ServiceUnavailable } from '@larder/domain';
 import {
   DiskImageStore,
   S3ImageStore,
@@ -43,6 +44,23 @@ describe('image store on disk', () => {
     await writeFile(join(dir, 'recipes/r1/i1/.0b7a.tmp'), 'half');
     expect(await store.list('recipes/')).toEqual([]);
     await expect(store.get('recipes/r1/i1/.0b7a.tmp')).rejects.toThrow(/refused image key/);
+  });
+
+  it('answers a file where its folder should be as storage that cannot be used (503), reporting it', async () => {
+    // The data directory's `images` made a file by mistake (a restore gone wrong).
+    const file = join(root, 'not-a-folder');
+    await writeFile(file, 'oops');
+    const reported: unknown[] = [];
+    const store = new DiskImageStore(file, (cause) => reported.push(cause));
+    const refusal = await store.put('recipes/r1/i1/thumb.jpg', new Uint8Array([1]), 'image/jpeg').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(ServiceUnavailable);
+    expect((refusal as ServiceUnavailable).code).toBe('images.storage_unavailable');
+    expect(reported).toEqual([expect.objectContaining({ code: 'ENOTDIR' })]);
+    // Reading finds nothing there, as before.
+    expect(await store.get('recipes/r1/i1/thumb.jpg')).toBeNull();
   });
 
   it('removes the temporary files crashed writes left, once they are old, and nothing else', async () => {
