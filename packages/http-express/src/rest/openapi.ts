@@ -33,13 +33,19 @@ function securityOf(access: Access): Array<Record<string, string[]>> | undefined
  * What the transport itself refuses on a route of the API, whatever its operation: a body that is
  * no JSON or no UTF-8 (400), too large (413) or of another type or encoding (415); a write from
  * another site, or an API token where a session is needed (403). (DECISIONS.md names them all.)
+ * The pages' forms outside the API refuse another site's post and a form too large.
  */
 function transportRefusals(route: RouteDescription): number[] {
-  if (!route.path.startsWith('/api/') && route.path !== '/mcp') return [];
   const refusals: number[] = [];
+  if (route.method !== 'get') refusals.push(403);
+  if (!route.path.startsWith('/api/') && route.path !== '/mcp') {
+    // The pages' forms (setup, confirmation): another site's post, and a form too large to read.
+    if (route.rawBody) refusals.push(413);
+    return refusals;
+  }
   if (route.body) refusals.push(400, 413, 415);
   if (route.rawBody) refusals.push(413, 415);
-  if (route.method !== 'get' || route.access.kind === 'session') refusals.push(403);
+  if (route.access.kind === 'session') refusals.push(403);
   return refusals;
 }
 
