@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -427,6 +427,17 @@ describe('the larder admin command, on the configured database and image store',
     const checked = await larder(['check']);
     expect(checked.code).toBe(1);
     expect(checked.out).toContain(`FAIL  schema         ${refusal}\n`);
+  });
+
+  it('ends quietly when its reader stops early (`larder --help | head -0`)', async () => {
+    const bin = new URL('../bin/larder.js', import.meta.url).pathname;
+    const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The reader goes away before the command writes a line.
+    child.stdout.destroy();
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect({ code, err }).toEqual({ code: 0, err: '' });
   });
 
   it('runs as the `larder` program the package installs', async () => {
