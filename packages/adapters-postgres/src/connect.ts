@@ -1,4 +1,4 @@
-import { constants, existsSync } from 'node:fs';
+import { constants, existsSync, statSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -112,6 +112,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!pglite) {
     const dataDir = options.dataDir ?? './data';
     const dir = join(dataDir, 'db');
+    if (existsSync(dir) && !statSync(dir).isDirectory()) {
+      throw new CannotOpenDatabase(
+        `the data directory ${dataDir} cannot be used: ${dir} is a file, where the database's folder belongs`,
+      );
+    }
     if (options.create === false && !existsSync(join(dir, 'PG_VERSION'))) {
       throw new CannotOpenDatabase(
         `there is no Larder data in ${dataDir} (SERVICE_DATA_DIR); nothing was created there ` +

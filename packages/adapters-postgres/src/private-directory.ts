@@ -17,8 +17,18 @@ export async function makePrivateDirectory(dir: string): Promise<void> {
     missing.unshift(at);
     if (dirname(at) === at) break;
   }
-  for (const folder of missing) await mkdir(folder, { mode: 0o700 });
-  const { mode } = await stat(dir);
+  for (const folder of missing) {
+    try {
+      await mkdir(folder, { mode: 0o700 });
+    } catch (error) {
+      // Where no folder can be made (under /proc), making one says there is no such file.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw new Error(`no folder can be made at ${folder}`, { cause: error });
+    }
+  }
+  const info = await stat(dir);
+  if (!info.isDirectory()) throw Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' });
+  const { mode } = info;
   if ((mode & 0o077) === 0) return;
   try {
     await chmod(dir, mode & 0o700);

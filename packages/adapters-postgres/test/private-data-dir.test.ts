@@ -2,7 +2,7 @@
  * The embedded database writes its files readable and writable by everybody (password hashes
  * among them): its folder keeps the other users of the machine out.
  */
-import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/connect.js';
@@ -36,7 +36,24 @@ it('makes the data directory and its database folder for the service alone, and 
 });
 
 it('refuses at once a data directory that cannot be made, even where making folders never succeeds (under /proc)', async () => {
-  await expect(openDatabase({ dataDir: '/proc/no-such-process/larder' })).rejects.toBeInstanceOf(
-    CannotOpenDatabase,
+  const refusal = openDatabase({ dataDir: '/proc/no-such-process/larder' });
+  await expect(refusal).rejects.toBeInstanceOf(CannotOpenDatabase);
+  await expect(refusal).rejects.toThrow(
+    'the data directory /proc/no-such-process/larder cannot be used: no folder can be made at /proc/no-such-process',
   );
+});
+
+it("refuses a file where the database's folder belongs, saying so, and leaves the file as it was", async () => {
+  const dataDir = join(root, 'db-is-a-file');
+  await mkdir(dataDir);
+  await writeFile(join(dataDir, 'db'), 'not a database');
+  await chmod(join(dataDir, 'db'), 0o644);
+  for (const create of [true, false]) {
+    const refusal = openDatabase({ dataDir, create });
+    await expect(refusal).rejects.toBeInstanceOf(CannotOpenDatabase);
+    await expect(refusal).rejects.toThrow(
+      `the data directory ${dataDir} cannot be used: ${join(dataDir, 'db')} is a file, where the database's folder belongs`,
+    );
+  }
+  expect(await modeOf(join(dataDir, 'db'))).toBe(0o644);
 });
