@@ -146,7 +146,7 @@ const DEFAULT_SMTP_PORT: Record<MailSecurity, number> = { starttls: 587, tls: 46
 function loadSmtp(env: NodeJS.ProcessEnv): MailServer | undefined {
   const host = env['SERVICE_SMTP_HOST']?.trim();
   if (!host) return undefined;
-  const security = (env['SERVICE_SMTP_SECURITY']?.trim() || 'starttls') as MailSecurity;
+  const security = (env['SERVICE_SMTP_SECURITY']?.trim().toLowerCase() || 'starttls') as MailSecurity;
   if (!MAIL_SECURITY.includes(security))
     throw new ConfigError('SERVICE_SMTP_SECURITY must be starttls, tls or none');
   const portText = env['SERVICE_SMTP_PORT']?.trim();
@@ -227,14 +227,14 @@ function wholeNumber(value: string): number | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { host, port } = parseAddr(env['SERVICE_ADDR'] ?? ':8060');
   const publicUrl = publicBase(env['SERVICE_PUBLIC_URL']);
-  const logFormat = (env['SERVICE_LOG_FORMAT'] ?? 'json').trim();
+  const logFormat = (env['SERVICE_LOG_FORMAT'] ?? 'json').trim().toLowerCase();
   if (logFormat !== 'json' && logFormat !== 'pretty')
     throw new ConfigError('SERVICE_LOG_FORMAT must be json or pretty');
   const imageWorkers = wholeNumber(env['SERVICE_IMAGE_WORKERS'] ?? '2');
   if (imageWorkers === null || imageWorkers < 1 || imageWorkers > 32) {
     throw new ConfigError('SERVICE_IMAGE_WORKERS must be an integer from 1 to 32');
   }
-  const imageRenderer = env['SERVICE_IMAGE_RENDERER']?.trim() || 'auto';
+  const imageRenderer = env['SERVICE_IMAGE_RENDERER']?.trim().toLowerCase() || 'auto';
   if (imageRenderer !== 'auto' && imageRenderer !== 'sharp' && imageRenderer !== 'jimp') {
     throw new ConfigError('SERVICE_IMAGE_RENDERER must be auto, sharp or jimp');
   }

@@ -289,6 +289,23 @@ describe('loadConfig: spaces around a value', () => {
   });
 });
 
+describe('loadConfig: words in any letter case', () => {
+  // docs/configuration.md: a setting that is one of a few words takes it in any letter case.
+  it('takes capitals as the word', () => {
+    const config = loadConfig({
+      SERVICE_LOG_FORMAT: 'PRETTY',
+      SERVICE_LOG_LEVEL: 'INFO',
+      SERVICE_IMAGE_RENDERER: 'Jimp',
+      SERVICE_READ_CACHE: 'OFF',
+      SERVICE_SMTP_HOST: 'mail.example.org',
+      SERVICE_SMTP_FROM: 'larder@example.org',
+      SERVICE_SMTP_SECURITY: 'NONE',
+    });
+    expect(config).toMatchObject({ logFormat: 'pretty', logLevel: 'info', imageRenderer: 'jimp' });
+    expect(config.smtp?.security).toBe('none');
+  });
+});
+
 describe('loadConfig: SERVICE_WEB_DIR', () => {
   let dir: string;
   beforeAll(() => {
