@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -338,6 +338,14 @@ function databaseUrl(value: string | undefined): string | undefined {
   return text;
 }
 
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -359,7 +367,7 @@ function webDir(value: string | undefined): string | null {
       `SERVICE_WEB_DIR: there is no directory ${dir} (the built web app, or off for none)`,
     );
   }
-  if (!existsSync(join(dir, 'index.html'))) {
+  if (!isFile(join(dir, 'index.html'))) {
     throw new ConfigError(
       `SERVICE_WEB_DIR: ${dir} holds no index.html, so no built web app (npm run build makes packages/web/dist; off serves none)`,
     );

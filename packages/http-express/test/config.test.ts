@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
@@ -339,10 +339,14 @@ describe('loadConfig: SERVICE_WEB_DIR', () => {
 
   it('refuses a directory without index.html (exit 2): no built app', () => {
     const empty = mkdtempSync(join(dir, 'empty-'));
-    expect(() => loadConfig({ SERVICE_WEB_DIR: empty })).toThrow(
-      new ConfigError(
-        `SERVICE_WEB_DIR: ${empty} holds no index.html, so no built web app (npm run build makes packages/web/dist; off serves none)`,
-      ),
-    );
+    // An index.html that is a folder is no more an app than none.
+    const odd = mkdtempSync(join(dir, 'odd-'));
+    mkdirSync(join(odd, 'index.html'));
+    for (const folder of [empty, odd])
+      expect(() => loadConfig({ SERVICE_WEB_DIR: folder })).toThrow(
+        new ConfigError(
+          `SERVICE_WEB_DIR: ${folder} holds no index.html, so no built web app (npm run build makes packages/web/dist; off serves none)`,
+        ),
+      );
   });
 });
