@@ -297,6 +297,10 @@ function publicBase(setting: string | undefined): string | undefined {
       'SERVICE_PUBLIC_URL must not hold a user or password (user:password@): it goes into every mail',
     );
   }
+  // Nobody reaches a service on port 0: a typo (`:0` for `:80`?) that every link would carry.
+  if (url.port === '0') {
+    throw new ConfigError('SERVICE_PUBLIC_URL must not name port 0: nobody reaches a service there');
+  }
   // The web app, the API and every link live at the root; under a prefix only the links would.
   if (url.pathname.replace(/\/+$/u, '') !== '') {
     throw new ConfigError(

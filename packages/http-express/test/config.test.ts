@@ -56,6 +56,7 @@ describe('loadConfig: SERVICE_PUBLIC_URL', () => {
     ['https://example.org/larder/', 'served at the root of its address'],
     ['https://example.org/larder', 'served at the root of its address'],
     ['x.example', 'absolute http(s) URL'],
+    ['https://x.example:0/', 'port 0'],
   ])('refuses %j as a wrong setting (exit 2), saying why', (value, why) => {
     expect(() => loadConfig({ SERVICE_PUBLIC_URL: value })).toThrow(ConfigError);
     expect(() => loadConfig({ SERVICE_PUBLIC_URL: value })).toThrow(why);
