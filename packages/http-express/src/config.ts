@@ -150,8 +150,9 @@ function loadSmtp(env: NodeJS.ProcessEnv): MailServer | undefined {
   if (!MAIL_SECURITY.includes(security))
     throw new ConfigError('SERVICE_SMTP_SECURITY must be starttls, tls or none');
   const portText = env['SERVICE_SMTP_PORT']?.trim();
-  // Decimal digits: Number() read 0x24b and 5.87e2 as 587. Anything else fails the range check below.
-  const port = portText ? (wholeNumber(portText) ?? Number.NaN) : DEFAULT_SMTP_PORT[security];
+  // Decimal digits: Number() read 0x24b and 5.87e2 as 587. Digits out of range fail the check below.
+  const port = portText ? wholeNumber(portText) : DEFAULT_SMTP_PORT[security];
+  if (port === null) throw new ConfigError('SERVICE_SMTP_PORT must be decimal digits, from 1 to 65535');
   const from = env['SERVICE_SMTP_FROM']?.trim();
   if (!from) throw new ConfigError('SERVICE_SMTP_FROM is required when SERVICE_SMTP_HOST is set');
   try {

@@ -262,9 +262,16 @@ describe('loadConfig: SERVICE_SMTP_PORT', () => {
   });
 
   // Number() read each of these as 587.
-  it.each(['0x24b', '5.87e2', '587.0', '+587', '70000', '0'])('refuses %j (exit 2)', (value) => {
+  it.each([
+    ['0x24b', 'must be decimal digits, from 1 to 65535'],
+    ['5.87e2', 'must be decimal digits, from 1 to 65535'],
+    ['587.0', 'must be decimal digits, from 1 to 65535'],
+    ['+587', 'must be decimal digits, from 1 to 65535'],
+    ['70000', 'must be from 1 to 65535'],
+    ['0', 'must be from 1 to 65535'],
+  ])('refuses %j (exit 2), saying why', (value, why) => {
     expect(() => loadConfig({ ...mail, SERVICE_SMTP_PORT: value })).toThrow(
-      new ConfigError('SERVICE_SMTP_PORT must be from 1 to 65535'),
+      new ConfigError(`SERVICE_SMTP_PORT ${why}`),
     );
   });
 });
