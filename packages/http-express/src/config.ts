@@ -103,6 +103,12 @@ function loadS3(env: NodeJS.ProcessEnv): S3Config | undefined {
 function s3Endpoint(value: string | undefined): string | undefined {
   const text = value?.trim();
   if (!text) return undefined;
+  // A user or password in it would be repeated in messages and `larder check`; the keys have settings of their own.
+  if (text.includes('@')) {
+    throw new ConfigError(
+      'SERVICE_S3_ENDPOINT must not hold a user or password (user:password@): the S3 keys go in SERVICE_S3_ACCESS_KEY_ID and SERVICE_S3_SECRET_ACCESS_KEY',
+    );
+  }
   if (!/^https?:\/\//iu.test(text) || !URL.canParse(text)) {
     throw new ConfigError(
       `SERVICE_S3_ENDPOINT must be the S3 server's http(s) URL (http://minio:9000), not "${text}"`,

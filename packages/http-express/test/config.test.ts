@@ -84,6 +84,20 @@ describe('loadConfig: SERVICE_S3_ENDPOINT', () => {
       );
     },
   );
+
+  it('refuses a user or password in it without repeating them (they belong in the key settings)', () => {
+    for (const value of ['http://larder:s3cret@minio:9000', 'larder:s3cret@minio:9000']) {
+      let refusal: unknown;
+      try {
+        loadConfig({ SERVICE_S3_BUCKET: 'larder', SERVICE_S3_ENDPOINT: value });
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(ConfigError);
+      expect((refusal as Error).message).toMatch(/must not hold a user or password/);
+      expect((refusal as Error).message).not.toContain('s3cret');
+    }
+  });
 });
 
 describe('loadConfig: SERVICE_ADDR', () => {
