@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { answerClientErrors } from '../src/rest/client-errors.js';
@@ -24,6 +25,21 @@ function expectProblem(res: request.Response, status: number): void {
   expect({ status: res.status, body: res.body }).toEqual({ status, body: expect.anything() });
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.body).toMatchObject({ title: expect.any(String), status, detail: expect.any(String) });
+}
+
+/**
+ * Runs `use` against the app listening on a port of its own (for what supertest cannot send or
+ * watch: raw bytes, half-open connections), then closes every connection and the server.
+ */
+async function onItsOwnPort<T>(app: TestApp, use: (port: number, server: Server) => Promise<T>): Promise<T> {
+  const server = app.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    return await use((server.address() as AddressInfo).port, server);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
 }
 
 /** The distinct locations of a 422's errors (a field may break several rules). */
@@ -365,10 +381,7 @@ describe('bodies', () => {
   });
 
   it('reads a body sent without a Content-Type as JSON, as the reference does', async () => {
-    const server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    await onItsOwnPort(t, async (port) => {
       // Bytes, not a string: fetch then sends no Content-Type at all.
       const send = (text: string) =>
         fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
@@ -387,9 +400,7 @@ describe('bodies', () => {
       expect(((await wrong.json()) as { errors: Array<{ location: string }> }).errors).toEqual([
         expect.objectContaining({ location: 'body.password' }),
       ]);
-    } finally {
-      server.close();
-    }
+    });
   });
 
   it('answers a body of another media type with 415', async () => {
@@ -430,13 +441,10 @@ describe('bodies that never arrive', () => {
     firstBytes: string,
     app: TestApp = t,
   ): Promise<{ status: number; closed: boolean }> {
-    const server = app.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    return onItsOwnPort(app, (port) => {
       const socket = connect(port, '127.0.0.1');
       let text = '';
-      return await new Promise((resolve, reject) => {
+      return new Promise((resolve, reject) => {
         socket.on('error', reject);
         socket.on('data', (chunk) => (text += chunk.toString('latin1')));
         socket.on('close', () =>
@@ -444,10 +452,7 @@ describe('bodies that never arrive', () => {
         );
         socket.write(`${head.join('\r\n')}\r\n\r\n${firstBytes}`);
       });
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    });
   }
 
   it("answers a stranger's write 401 without reading its body, and ends the connection", async () => {
@@ -507,10 +512,7 @@ describe('bodies answered before they are read', () => {
     head: string[],
     rest: number,
   ): Promise<{ answer: string; sentAll: boolean; failure: string | null }> {
-    const server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    return onItsOwnPort(t, async (port) => {
       // Half-open like a browser's or fetch's connection: a server's end of writing is no reason to stop sending.
       const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
       let answer = '';
@@ -542,10 +544,7 @@ describe('bodies answered before they are read', () => {
       socket.end();
       await closed;
       return { answer, sentAll: sent === rest && failure === null, failure };
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    });
   }
 
   it("delivers a refusal sent before an upload's body was read, reading the rest before it closes", async () => {
@@ -586,10 +585,7 @@ describe('what comes after an early answer', () => {
    * server answered once it has let the connection go (its count of connections back to none).
    */
   async function exchange(bytes: string, app: TestApp = t): Promise<string> {
-    const server = app.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    return onItsOwnPort(app, async (port, server) => {
       const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
       let text = '';
       socket.on('error', () => undefined);
@@ -602,10 +598,7 @@ describe('what comes after an early answer', () => {
       while ((await connections()) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
       socket.destroy();
       return text;
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    });
   }
 
   it('carries out no request pipelined behind a refused upload: the connection ends with the refusal', async () => {
@@ -658,22 +651,17 @@ describe('what comes after an early answer', () => {
 describe('requests Node cannot read', () => {
   /** Sends raw bytes to the app's server (with the service's clientError answer) and reads all it answers. */
   async function raw(bytes: string): Promise<string> {
-    const server = t.app.listen(0, '127.0.0.1');
-    answerClientErrors(server);
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    return onItsOwnPort(t, (port, server) => {
+      answerClientErrors(server);
+      const socket = connect(port, '127.0.0.1');
       let text = '';
-      return await new Promise((resolve, reject) => {
+      return new Promise((resolve, reject) => {
         socket.on('error', reject);
         socket.on('data', (chunk) => (text += chunk.toString('utf8')));
         socket.on('close', () => resolve(text));
         socket.write(bytes);
       });
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    });
   }
 
   it.each([
