@@ -26,9 +26,8 @@ export async function makePrivateDirectory(dir: string): Promise<void> {
       throw new Error(`no folder can be made at ${folder}`, { cause: error });
     }
   }
-  const info = await stat(dir);
-  if (!info.isDirectory()) throw Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' });
-  const { mode } = info;
+  // (A file at `dir` is refused before this is called: connect.ts says so in words.)
+  const { mode } = await stat(dir);
   if ((mode & 0o077) === 0) return;
   try {
     await chmod(dir, mode & 0o700);
