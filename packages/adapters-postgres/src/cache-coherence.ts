@@ -47,7 +47,10 @@ export function keepCoherent(
     database
       .listen(
         READS_CHANGED_CHANNEL,
-        (payload) => cache.invalidate(tagsOfNotice(payload)),
+        (payload) => {
+          const tags = tagsOfNotice(payload, cache.origin);
+          if (tags !== null) cache.invalidate(tags);
+        },
         () => {
           // Only a connection that was listening, of the latest attempt, reports its loss.
           if (mine !== attempt || !listening) return;

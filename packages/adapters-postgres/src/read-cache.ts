@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { deepFreeze } from '@larder/domain';
 
 /**
@@ -22,6 +23,8 @@ export class ReadCache {
   private enabled: boolean;
   private hits = 0;
   private misses = 0;
+  /** Names this cache in the notices of its writes, so that it passes over its own. */
+  readonly origin = randomUUID();
 
   constructor(
     enabled = false,

@@ -191,18 +191,27 @@ const WRITES: Partial<Record<keyof Repositories, Record<string, (args: unknown[]
   },
 };
 
-/** NOTIFY payloads carry the tags, comma-separated; an empty payload means everything. */
+/**
+ * NOTIFY payloads carry the tags, comma-separated, and `from:<origin>`, the cache of the instance
+ * that wrote; an empty payload means everything. An instance has already cleared what its own
+ * writes touched, at once and after commit: its own notice, arriving later, is passed over, or it
+ * would throw away reads cached since. (An instance of an earlier version reads `from:…` as a tag
+ * no entry has.)
+ */
 const MAX_NOTICE = 7000;
+const FROM = 'from:';
 
-function noticeOf(touched: Touched): string {
+function noticeOf(touched: Touched, origin: string): string {
   if (touched === 'all') return '';
-  const text = [...new Set(touched)].join(',');
+  const text = [...new Set(touched), `${FROM}${origin}`].join(',');
   return text.length > MAX_NOTICE ? '' : text;
 }
 
-/** The tags a notice from another instance names (undefined: everything). */
-export function tagsOfNotice(payload: string): readonly string[] | undefined {
-  return payload === '' ? undefined : payload.split(',');
+/** The tags a notice names (undefined: everything), or null when `origin` sent it. */
+export function tagsOfNotice(payload: string, origin: string): readonly string[] | undefined | null {
+  if (payload === '') return undefined;
+  const tags = payload.split(',');
+  return tags.includes(`${FROM}${origin}`) ? null : tags.filter((tag) => !tag.startsWith(FROM));
 }
 
 function invalidate(cache: ReadCache, touched: Touched): void {
@@ -261,7 +270,7 @@ function withCache(
         } finally {
           invalidate(cache, touched);
           // Delivered to every listening instance when the surrounding transaction commits.
-          await sql`select pg_notify(${READS_CHANGED_CHANNEL}, ${noticeOf(touched)})`
+          await sql`select pg_notify(${READS_CHANGED_CHANNEL}, ${noticeOf(touched, cache.origin)})`
             .execute(db)
             .catch(() => undefined);
         }

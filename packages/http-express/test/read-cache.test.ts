@@ -3,8 +3,9 @@
  * cards) are served from memory, every write clears them, and a write on one
  * instance reaches the others on the same database through NOTIFY.
  */
-import { type Database, ReadCache, openDatabase } from '@larder/adapters-postgres';
+import { type Database, READS_CHANGED_CHANNEL, ReadCache, openDatabase } from '@larder/adapters-postgres';
 import type { Express } from 'express';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createApp } from '../src/app.js';
@@ -163,6 +164,40 @@ describe('the read cache', () => {
       async () => (await request(t.app).get('/api/v1/auth/me').set('Cookie', m.cookie)).status === 401,
       'the session ends here',
     );
+  });
+
+  it("passes over its own writes' notices: arriving late, they do not throw away reads cached since", async () => {
+    const recipe = await createRecipe(t, t.owner, { title: 'Noticed soup' });
+    const probe = await createRecipe(t, t.owner, { title: 'Probe soup' });
+    const read = (id: string) => as(request(t.app).get(`/api/v1/recipes/${id}`), t.owner).expect(200);
+    const costOf = async (id: string) => t.queries.during(async () => void (await read(id)));
+    const heard: string[] = [];
+    let hearing = true;
+    await t.database.listen(
+      READS_CHANGED_CHANNEL,
+      (payload) => void (hearing && heard.push(payload)),
+      () => undefined,
+    );
+    await as(request(t.app).put(`/api/v1/recipes/${recipe.id}`), t.owner)
+      .send(asInput({ ...recipe, title: 'Noticed soup, salted' }))
+      .expect(200);
+    await until(
+      async () => heard.some((p) => p.split(',').includes(`recipe:${recipe.id}`)),
+      'the notice is out',
+    );
+    await until(async () => (await costOf(recipe.id)) === 0, 'the new version is cached');
+    await until(async () => (await costOf(probe.id)) === 0, 'the probe is cached');
+
+    // The same notices again, as if this instance heard its own write only now, then a notice from
+    // elsewhere: notices arrive in order, so once the probe is gone the late ones have been heard.
+    hearing = false;
+    for (const payload of heard) {
+      await sql`select pg_notify(${READS_CHANGED_CHANNEL}, ${payload})`.execute(t.database.db);
+    }
+    await sql`select pg_notify(${READS_CHANGED_CHANNEL}, ${`recipe:${probe.id}`})`.execute(t.database.db);
+    await until(async () => (await costOf(probe.id)) > 0, 'the notice from elsewhere is heard');
+    expect(await costOf(recipe.id)).toBe(0);
+    expect((await read(recipe.id)).body.title).toBe('Noticed soup, salted');
   });
 
   it('can be turned off with SERVICE_READ_CACHE=off', async () => {

@@ -325,7 +325,11 @@ describe('the household screen', () => {
     const context = await h.context({ width: 1024, height: 900 });
     const page = await context.newPage();
     await signIn(page, h.origin, admin.username, admin.password, '/household');
-    const item = page.getByRole('listitem').filter({ hasText: 'Jakobs Brot' });
+    // The transfer list names the recipe too: look in the public links only.
+    const item = page
+      .getByRole('region', { name: 'Aktive öffentliche Links' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Jakobs Brot' });
     await item.getByText('pausiert: Teilen ist für den Haushalt oder die Person aus').waitFor();
     await expect(item.textContent()).resolves.not.toContain('paused');
     await context.close();
