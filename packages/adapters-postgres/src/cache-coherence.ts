@@ -1,4 +1,5 @@
 import type { Database } from './connect.js';
+import { DatabaseClosed } from './outage.js';
 import type { ReadCache } from './read-cache.js';
 import { READS_CHANGED_CHANNEL, tagsOfNotice } from './store.js';
 
@@ -14,8 +15,8 @@ export interface CoherenceOptions {
  * Keeps this instance's read cache coherent with every other instance: it is on only while this
  * instance listens for the change notifications on the database. When the listening connection
  * fails (a database restart, a network cut) the cache goes off at once, and listening is tried
- * again, waiting longer each time, until it works: then the cache comes back, empty. Answers the
- * function that stops trying.
+ * again, waiting longer each time, until it works: then the cache comes back, empty. It stops when
+ * the database is closed. Answers the function that stops trying.
  */
 export function keepCoherent(
   database: Database,
@@ -68,6 +69,11 @@ export function keepCoherent(
           if (wasOff && mine > 1) options.onChange?.('on', 'hearing other instances again');
         },
         (error: unknown) => {
+          // A database this instance closed is not an outage: there is nothing to hear any more.
+          if (error instanceof DatabaseClosed) {
+            stopped = true;
+            return;
+          }
           lost(`cannot listen for other instances' changes: ${(error as Error)?.message ?? String(error)}`);
         },
       );

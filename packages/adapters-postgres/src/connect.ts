@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DataDirectoryInUse, lockDataDirectory } from './data-dir-lock.js';
-import { CannotOpenDatabase, failureReason } from './outage.js';
+import { CannotOpenDatabase, DatabaseClosed, failureReason } from './outage.js';
 import { preparingStatements } from './prepared-statements.js';
 import { makePrivateDirectory } from './private-directory.js';
 import type { LarderDatabase } from './schema.js';
@@ -33,7 +33,8 @@ export interface Database {
   /**
    * Calls `onNotice` with the payload of every NOTIFY on `channel` (from any instance on this
    * database, after the sending transaction commits); `onLost` when the
-   * listening connection fails. Resolves once listening.
+   * listening connection fails. Resolves once listening; rejects with `DatabaseClosed` once `close`
+   * has been called, even while the listening connection was still opening.
    */
   listen(channel: string, onNotice: (payload: string) => void, onLost: () => void): Promise<void>;
   /** The connection pool now (PostgreSQL); null for the embedded database's one connection. */
@@ -73,15 +74,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         { cause: error },
       );
     }
+    // Listening connections once they listen. One still opening is ended by its own `listen`
+    // after the opening settles: pg's end() of a client still connecting can wait for ever.
     const listeners: pg.Client[] = [];
+    let closed = false;
+    const hangUp = async (client: pg.Client) => {
+      client.removeAllListeners('end');
+      client.removeAllListeners('error');
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    };
     return {
       db,
       driver: 'pg',
       ping: () => ping(db),
       pool: () => ({ size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: async (channel, onNotice, onLost) => {
-        const client = new pg.Client({ connectionString: url });
-        listeners.push(client);
+        if (closed) throw new DatabaseClosed();
+        // Like the pool's, an opening that gets no answer fails in seconds rather than never.
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
         let lost = false;
         const lose = () => {
           if (lost) return;
@@ -93,16 +104,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.on('notification', (message) => {
           if (message.channel === channel) onNotice(message.payload ?? '');
         });
-        await client.connect();
-        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        let connected = false;
+        try {
+          await client.connect();
+          connected = true;
+          await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        } catch (error) {
+          // (A connection that failed to open is gone already; pg's end() of one can wait for ever.)
+          if (connected) await hangUp(client);
+          throw closed ? new DatabaseClosed() : error;
+        }
+        // A close() while this was opening left it to us: see the note on `listeners`.
+        if (closed) {
+          await hangUp(client);
+          throw new DatabaseClosed();
+        }
+        listeners.push(client);
       },
       close: async () => {
-        for (const client of listeners.splice(0)) {
-          client.removeAllListeners('end');
-          client.removeAllListeners('error');
-          client.on('error', () => undefined);
-          await client.end().catch(() => undefined);
-        }
+        closed = true;
+        for (const client of listeners.splice(0)) await hangUp(client);
         await db.destroy();
       },
     };
@@ -147,15 +168,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const instance = pglite;
   const db = new Kysely<LarderDatabase>({ dialect: new PGliteDialect({ pglite: instance }) });
   const unlisteners: Array<() => Promise<void>> = [];
+  let closed = false;
   return {
     db,
     driver: 'pglite',
     ping: () => ping(db),
     pool: () => null,
     listen: async (channel, onNotice) => {
-      unlisteners.push(await instance.listen(channel, (payload) => onNotice(payload ?? '')));
+      if (closed) throw new DatabaseClosed();
+      let unlisten: () => Promise<void>;
+      try {
+        unlisten = await instance.listen(channel, (payload) => onNotice(payload ?? ''));
+      } catch (error) {
+        throw closed ? new DatabaseClosed() : error;
+      }
+      if (closed) {
+        await unlisten().catch(() => undefined);
+        throw new DatabaseClosed();
+      }
+      unlisteners.push(unlisten);
     },
     close: async () => {
+      closed = true;
       for (const unlisten of unlisteners.splice(0)) await unlisten().catch(() => undefined);
       await db.destroy();
       if (!instance.closed) await instance.close();

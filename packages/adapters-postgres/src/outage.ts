@@ -70,6 +70,14 @@ export class CannotOpenDatabase extends Error {
   override name = 'CannotOpenDatabase';
 }
 
+/** `listen` on a database this instance has closed, or closes while the listening connection opens. */
+export class DatabaseClosed extends Error {
+  override name = 'DatabaseClosed';
+  constructor() {
+    super('the database was closed');
+  }
+}
+
 /** The words an operator is told for the system's error codes, where its message says it worse. */
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
