@@ -33,7 +33,9 @@ it('makes the data directory and its database folder for the service alone, and 
   } finally {
     await again.close();
   }
-});
+  // Two openings of a new embedded database (its first makes the cluster): seconds each, more
+  // on a busy machine.
+}, 180_000);
 
 it('refuses at once a data directory that cannot be made, even where making folders never succeeds (under /proc)', async () => {
   const refusal = openDatabase({ dataDir: '/proc/no-such-process/larder' });
