@@ -138,6 +138,21 @@ describe('the page', () => {
     expect(pages[1]).toMatchObject({ page: 2, limit: 2 });
   });
 
+  test.each([100_001, 2 ** 31, 2 ** 53 - 1])(
+    'a page however far past the end (%d) is an empty page that still counts, also in a search',
+    async (page) => {
+      for (const query of [
+        { page, limit: 100 },
+        { page, limit: 100, q: 'curry' },
+      ]) {
+        const res = await as(request(t.app).get('/api/v1/recipes').query(query), t.owner);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ items: [], page, limit: 100 });
+        expect(res.body.total).toBe(query.q ? 1 : 5);
+      }
+    },
+  );
+
   test.each([
     [{ limit: 0 }, 'query.limit'],
     [{ limit: 101 }, 'query.limit'],

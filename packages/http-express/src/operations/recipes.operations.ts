@@ -42,8 +42,9 @@ const listingQuery = {
       'updated (default), created (newest is the same), title, or tasty (most tasty marks first); with q and no sort, best matches first',
   },
   page: {
-    schema: int({ minimum: 1, maximum: 100_000, default: 1 }),
-    description: '1-based page number',
+    // No smaller maximum: a page past the end is empty (and costs what the last page does).
+    schema: int({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, default: 1 }),
+    description: '1-based page number; a page past the end is empty',
   },
   limit: {
     schema: int({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 24 }),
