@@ -124,14 +124,14 @@ describe('permission matrix', () => {
     }
   });
 
-  test('PATCH /api/v1/users/{id}: admins and the owner, by session or a token with users:write', async () => {
+  test('PATCH /api/v1/users/{id}: admins and the owner, by session or a token with users:write; a display name the owner alone', async () => {
     const target = await create();
     const cases: Array<[Credential | null, number]> = [
       [t.owner, 200],
-      [admin, 200],
+      [admin, 403],
       [user, 403],
       [tokens.ownerUsers!, 200],
-      [tokens.adminUsers!, 200],
+      [tokens.adminUsers!, 403],
       [tokens.adminRead!, 403],
       [tokens.adminRecipes!, 403],
       [tokens.userUsers!, 403],
@@ -149,6 +149,38 @@ describe('permission matrix', () => {
       if (status === 200) expect(row.display_name).toBe(displayName);
       else expect(row.display_name).not.toBe(displayName);
     }
+  });
+
+  test("an admin changes a member's role, sharing and password, not their display name or colour", async () => {
+    const target = await create();
+    const rowOf = () =>
+      t.database.db
+        .selectFrom('accounts')
+        .select(['display_name', 'color'])
+        .where('id', '=', target.id)
+        .executeTakeFirstOrThrow();
+    const before = await rowOf();
+    for (const body of [{ role: 'user' }, { canSharePublicly: false }, { password: 'a-new-password-1' }]) {
+      for (const who of [admin, tokens.adminUsers!]) {
+        expect((await api.patch(`/api/v1/users/${target.id}`, who, body)).status).toBe(200);
+      }
+    }
+    const colour = before.color === 'olive' ? 'plum' : 'olive';
+    for (const body of [
+      { displayName: 'Renamed' },
+      { color: colour },
+      { canSharePublicly: true, color: colour },
+    ]) {
+      const refused = await api.patch(`/api/v1/users/${target.id}`, admin, body);
+      expect(refused.status).toBe(403);
+      expect(refused.body.type).toBe('urn:larder:problem:accounts.profile_owner_only');
+    }
+    expect(await rowOf()).toEqual(before);
+    const byOwner = await api.patch(`/api/v1/users/${target.id}`, t.owner, {
+      displayName: 'Renamed',
+      color: colour,
+    });
+    expect(byOwner.body).toMatchObject({ displayName: 'Renamed', color: colour, canSharePublicly: false });
   });
 
   test('DELETE /api/v1/users/{id}: admins and the owner, by session or a token with users:write', async () => {
@@ -637,7 +669,7 @@ describe('setup links', () => {
 describe('changing and deleting accounts', () => {
   it('PATCH changes only named fields', async () => {
     const target = await create();
-    const res = await api.patch(`/api/v1/users/${target.id}`, admin, {
+    const res = await api.patch(`/api/v1/users/${target.id}`, t.owner, {
       displayName: 'Renamed',
       color: 'olive',
       canSharePublicly: false,

@@ -12,7 +12,12 @@ import {
   USERNAME_PATTERN,
   tidyUsername,
 } from './account.js';
-import { assertMayGrant, assertMayManage, assertMayManageAccounts } from './account-rules.js';
+import {
+  assertMayGrant,
+  assertMayManage,
+  assertMayManageAccounts,
+  assertMayRename,
+} from './account-rules.js';
 import type { Caller } from './caller.js';
 import { checkNewPassword } from './passwords.js';
 import { type IssuedLink, OneTimeLinks, revokePasswordLinks } from './setup-links.js';
@@ -161,6 +166,7 @@ export class AccountManagement {
     const target = await this.find(id);
     assertMayManage(caller.account, target);
     if (change.role !== undefined) assertMayGrant(caller.account, change.role);
+    if (change.displayName !== undefined || change.color !== undefined) assertMayRename(caller.account);
     if (change.email !== undefined && caller.via !== 'session') {
       throw new Forbidden(
         'accounts.email_needs_session',

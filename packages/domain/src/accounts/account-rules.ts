@@ -19,6 +19,16 @@ export function assertMayManage(actor: Account, target: Account): void {
   }
 }
 
+/** Another member's display name and colour are the owner's to change; each member has their profile. */
+export function assertMayRename(actor: Account): void {
+  if (!isOwner(actor)) {
+    throw new Forbidden(
+      'accounts.profile_owner_only',
+      "Only the owner changes another account's display name and colour.",
+    );
+  }
+}
+
 export function assertMayGrant(actor: Account, role: Role): void {
   if (role === 'superadmin') {
     throw new Forbidden('accounts.owner_not_assignable', 'The owner role cannot be given.');

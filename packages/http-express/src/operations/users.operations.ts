@@ -59,7 +59,7 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
       id: 'update-user',
       summary: "Change an account's role, profile or public sharing, or set its password",
       description:
-        'Setting a password ends every session of the account and its open setup and reset links; changing the address revokes the links mailed to the old one. Nobody changes the owner here; only the owner changes admins.',
+        'Setting a password ends every session of the account and its open setup and reset links; changing the address revokes the links mailed to the old one. Nobody changes the owner here; only the owner changes admins, and display names and colours.',
       tag: 'users',
       access: scoped('users:write'),
       input: { path: { id: idParam }, body: UpdateUserInputBody },

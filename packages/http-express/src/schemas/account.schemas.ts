@@ -115,8 +115,8 @@ export const UpdateUserInputBody = named(
   object({
     $schema: schemaUrlProperty,
     role: oneOf([...ASSIGNABLE_ROLES].reverse()),
-    displayName: str({ maxLength: 64 }),
-    color: color(),
+    displayName: str({ maxLength: 64, description: 'The owner only' }),
+    color: oneOf(COLORS, { description: 'The owner only' }),
     email: str({ maxLength: 254 }),
     canSharePublicly: bool(),
     password: newPassword(),
