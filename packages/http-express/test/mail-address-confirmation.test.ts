@@ -66,11 +66,13 @@ it('confirms only while the address is still the account’s, and for 7 days', a
   expect((await request(t.app).post('/api/v1/auth/email/confirm').send({ token: first.token })).status).toBe(
     404,
   );
+  expect((await me(m.cookie)).body.emailConfirmationPending).toBe(true);
   t.clock.advance(7 * DAY + 1000);
   expect((await request(t.app).post('/api/v1/auth/email/confirm').send({ token: second.token })).status).toBe(
     404,
   );
-  expect((await me(m.cookie)).body.emailVerified).toBe(false);
+  // The link lapsed: unconfirmed, and no longer pending (a new mail can be asked for).
+  expect((await me(m.cookie)).body).toMatchObject({ emailVerified: false, emailConfirmationPending: false });
 });
 
 it('mails a confirmation for an address an admin set, to that member', async () => {
@@ -143,10 +145,14 @@ describe('sending it again', () => {
     const quiet: TestApp = await startTestApp();
     try {
       const member = await quiet.member('user', 'dan');
-      await request(quiet.app)
+      const set = await request(quiet.app)
         .patch('/api/v1/auth/me/profile')
         .set('Cookie', member.cookie)
         .send({ email: 'dan@example.org' });
+      // No mail went: nothing is pending, though the address is unconfirmed.
+      expect(set.body).toMatchObject({ emailVerified: false, emailConfirmationPending: false });
+      const seen = await request(quiet.app).get('/api/v1/auth/me').set('Cookie', member.cookie);
+      expect(seen.body).toMatchObject({ emailVerified: false, emailConfirmationPending: false });
       const res = await request(quiet.app)
         .post('/api/v1/auth/me/email/confirmation')
         .set('Cookie', member.cookie);

@@ -90,6 +90,19 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
     return row?.expires_at ?? null;
   }
 
+  async confirmationOpen(accountId: string, address: string, at: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('one_time_links')
+      .select('account_id')
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', 'confirm')
+      .where('address', '=', address)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async deleteSpent(before: Date): Promise<number> {
     const result = await this.db
       .deleteFrom('one_time_links')

@@ -33,6 +33,8 @@ export interface OneTimeLinkRepository {
    */
   revokeMailed(accountId: string, at: Date): Promise<number>;
   openExpiry(accountId: string, purpose: LinkPurpose, at: Date): Promise<Date | null>;
+  /** Whether a confirmation link that went to `address` is still open at `at`. */
+  confirmationOpen(accountId: string, address: string, at: Date): Promise<boolean>;
   /** Changes the address a link vouches for (null: none, e.g. when mailing it failed). */
   setAddress(tokenDigest: string, address: string | null): Promise<void>;
   /** When the account's latest link of this purpose was issued, used or not; null when never. */

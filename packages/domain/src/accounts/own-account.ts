@@ -96,13 +96,26 @@ export class OwnAccount {
     return updated;
   }
 
+  /** Whether the account's address awaits its mailed confirmation (see `emailConfirmationPending`). */
+  confirmationPending(account: Account): Promise<boolean> {
+    return emailConfirmationPending(this.deps, account);
+  }
+
   async colorUsage(): Promise<Array<{ color: Color; count: number }>> {
     const usage = await this.deps.store.accounts.colorUsage();
     return COLORS.map((color) => ({ color, count: usage.find((u) => u.color === color)?.count ?? 0 }));
   }
 }
 
-/** An address is awaiting confirmation while it is set but not confirmed. */
-export function emailConfirmationPending(account: Account): boolean {
-  return account.email !== null && !account.emailVerified;
+/**
+ * An address awaits confirmation while it is set, not confirmed, and a confirmation mail went to
+ * it whose link is still open: not while mail is off, nor once the link lapsed, was revoked, or
+ * could not be sent.
+ */
+export async function emailConfirmationPending(
+  deps: Pick<CoreDependencies, 'store' | 'clock'>,
+  account: Account,
+): Promise<boolean> {
+  if (account.email === null || account.emailVerified) return false;
+  return deps.store.links.confirmationOpen(account.id, account.email, deps.clock.now());
 }

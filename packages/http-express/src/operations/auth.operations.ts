@@ -1,4 +1,4 @@
-import type { AccountSetup, OwnAccount, SignInService } from '@larder/domain';
+import type { Account, AccountSetup, OwnAccount, SignInService } from '@larder/domain';
 import {
   ChangePasswordInputBody,
   LoginInputBody,
@@ -23,6 +23,7 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
     const { account, purpose } = await setup.inspect(token);
     return { username: account.username, displayName: account.displayName, purpose };
   };
+  const self = async (account: Account) => presentSelf(account, await own.confirmationPending(account));
   return [
     operation({
       id: 'login',
@@ -37,7 +38,7 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       run: async ({ session, clientAddress }, { body }) => {
         const signedIn = await signIn.login(body.username, body.password, clientAddress, session.knownDevice);
         session.start(signedIn);
-        return presentSelf(signedIn.account);
+        return self(signedIn.account);
       },
     }),
 
@@ -67,7 +68,7 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       input: {},
       output: { status: 200, schema: 'UserResponse' },
       errors: [401, 403],
-      run: async ({ caller }) => presentSelf(caller.account),
+      run: async ({ caller }) => self(caller.account),
     }),
 
     operation({
@@ -95,7 +96,7 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       input: { body: UpdateProfileInputBody },
       output: { status: 200, schema: 'UserResponse' },
       errors: [401, 403, 422],
-      run: async ({ caller }, { body }) => presentSelf(await own.updateProfile(caller, body)),
+      run: async ({ caller }, { body }) => self(await own.updateProfile(caller, body)),
     }),
 
     operation({
@@ -158,7 +159,7 @@ export function authOperations({ signIn, own, setup }: AuthServices): AnyOperati
       run: async ({ session }, { body }) => {
         const signedIn = await setup.redeem(body.token, body.password);
         session.start(signedIn);
-        return presentSelf(signedIn.account);
+        return self(signedIn.account);
       },
     }),
   ];

@@ -137,7 +137,14 @@ export function defineAccountSchemas(registry: SchemaRegistry): void {
   registry.define(
     'UserResponse',
     object(
-      { $schema: schemaUrlProperty, ...accountFields, emailConfirmationPending: bool() },
+      {
+        $schema: schemaUrlProperty,
+        ...accountFields,
+        emailConfirmationPending: bool({
+          description:
+            "Whether a confirmation mail went to the account's unconfirmed address and its link is still open",
+        }),
+      },
       [
         'id',
         'username',

@@ -1,12 +1,11 @@
-import {
-  type Account,
-  type HandedSetupLink,
-  type ManagedAccount,
-  emailConfirmationPending,
-} from '@larder/domain';
+import type { Account, HandedSetupLink, ManagedAccount } from '@larder/domain';
 
-/** The signed-in account (`UserResponse`). */
-export function presentSelf(account: Account) {
+/** The signed-in account (`UserResponse`); `confirmationPending` from `OwnAccount.confirmationPending`. */
+export function presentSelf(account: Account, confirmationPending: boolean) {
+  return { ...presentAccount(account), emailConfirmationPending: confirmationPending };
+}
+
+function presentAccount(account: Account) {
   return {
     id: account.id,
     username: account.username,
@@ -19,15 +18,13 @@ export function presentSelf(account: Account) {
     email: account.email ?? '',
     emailVerified: account.emailVerified,
     hasPassword: account.passwordHash !== null,
-    emailConfirmationPending: emailConfirmationPending(account),
   };
 }
 
 /** An account as account management shows it (`UserAccount`). */
 export function presentManaged(account: Account, setupLinkExpiresAt: Date | null) {
-  const { emailConfirmationPending: _pending, ...self } = presentSelf(account);
   return {
-    ...self,
+    ...presentAccount(account),
     hasIdentity: account.hasIdentity,
     createdAt: account.createdAt.toISOString(),
     ...(setupLinkExpiresAt ? { setupLinkExpiresAt: setupLinkExpiresAt.toISOString() } : {}),
