@@ -874,6 +874,18 @@ describe('routes and descriptions', () => {
     const list = seen(await request(t.app).get('/api/v1/users').set('Cookie', t.owner.cookie));
     expect(list.body.$schema).toBe('https://larder.example/api/v1/schemas/UserAccountList.json');
     expect(list.headers['link']).toContain('UserAccountList.json');
+    // Problems too: a refusal names its schema in the body and the header alike.
+    for (const refused of [
+      await request(t.app).get('/api/v1/users').set('Cookie', user.cookie),
+      await request(t.app).get('/api/v1/recipes/no-such-recipe').set('Cookie', user.cookie),
+      await request(t.app)
+        .post('/api/v1/auth/login')
+        .send({ username: 'nobody', password: 'wrong-password' }),
+    ]) {
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.body.$schema).toMatch(/^https:\/\/larder\.example\/api\/v1\/schemas\/\w+\.json$/);
+      expect(refused.headers['link']).toBe(`<${refused.body.$schema}>; rel="describedBy"`);
+    }
   });
 
   it('serves GET /api/v1/openapi.json describing every route of the app', async () => {

@@ -121,7 +121,12 @@ export function sendProblem(res: Response, p: Problem, schemaUrl?: (name: string
   }
   for (const [k, v] of Object.entries(p.headers ?? {})) res.setHeader(k, v);
   const body: Record<string, unknown> = {};
-  if (schemaUrl) body['$schema'] = schemaUrl(p.schema ?? 'ErrorModel');
+  if (schemaUrl) {
+    // Like every answer with a named schema: `$schema`, and the same address as a describedBy link.
+    const url = schemaUrl(p.schema ?? 'ErrorModel');
+    body['$schema'] = url;
+    res.setHeader('Link', `<${url}>; rel="describedBy"`);
+  }
   if (p.type) body['type'] = p.type;
   body['title'] = p.title;
   body['status'] = p.status;
