@@ -63,7 +63,7 @@ describe('in-app mail settings', () => {
     expect((await request(t.app).get('/api/v1/auth/password')).body).toMatchObject({ available: true });
   });
 
-  it('keep the stored password when it is left out, for the same server (host, port, security) and username only', async () => {
+  it('keep the stored password when it is left out, for the same host and username only, never sent in the clear where it was not', async () => {
     const server = {
       host: '127.0.0.1',
       port: t.sink.port,
@@ -73,17 +73,21 @@ describe('in-app mail settings', () => {
     };
     const same = await owner(request(t.app).put(SETTINGS)).send(server);
     expect(same.body.passwordSet).toBe(true);
-    for (const change of [
-      { host: 'localhost' },
-      { port: t.sink.port + 1 },
-      { security: 'starttls' },
-      { username: 'baker' },
-    ]) {
+    const cases: Array<[Record<string, unknown>, Record<string, unknown>, boolean]> = [
+      [{}, { host: 'localhost' }, false],
+      [{}, { username: 'baker' }, false],
+      [{}, { port: t.sink.port + 1 }, true],
+      [{}, { security: 'starttls' }, true],
+      [{ port: 587, security: 'starttls' }, { port: 465, security: 'tls' }, true],
+      [{ security: 'starttls' }, { security: 'none' }, false],
+      [{ security: 'tls' }, { security: 'none' }, false],
+    ];
+    for (const [stored, change, kept] of cases) {
       await owner(request(t.app).put(SETTINGS))
-        .send({ ...server, password: 'smtp-secret' })
+        .send({ ...server, ...stored, password: 'smtp-secret' })
         .expect(200);
-      const other = await owner(request(t.app).put(SETTINGS)).send({ ...server, ...change });
-      expect([change, other.body.passwordSet]).toEqual([change, false]);
+      const other = await owner(request(t.app).put(SETTINGS)).send({ ...server, ...stored, ...change });
+      expect([change, other.body.passwordSet]).toEqual([change, kept]);
     }
     await owner(request(t.app).put(SETTINGS))
       .send({ ...server, password: 'smtp-secret' })

@@ -158,9 +158,11 @@ export class MailConfiguration {
   }
 
   /**
-   * A password left out keeps the stored one, for the same server and username only: another
-   * host, port or security is another server (or the same one spoken to in the clear), which must
-   * be given the password anew.
+   * A password left out keeps the stored one, for the stored host and username only (as the
+   * contract says): another host is another server, which must be given the password anew. Another
+   * port or security on that host keeps it — moving from 587 with STARTTLS to 465 with TLS is one
+   * server — but not a move to `none` from an encrypted connection, which would send the stored
+   * password in the clear.
    */
   private async withStoredPassword(server: MailServer): Promise<MailServer> {
     if (server.password) return server;
@@ -168,9 +170,8 @@ export class MailConfiguration {
     const same =
       stored &&
       stored.host === server.host &&
-      stored.port === server.port &&
-      stored.security === server.security &&
-      (stored.username ?? '') === (server.username ?? '');
+      (stored.username ?? '') === (server.username ?? '') &&
+      !(server.security === 'none' && stored.security !== 'none');
     return same && stored.password ? { ...server, password: stored.password } : server;
   }
 

@@ -59,7 +59,7 @@ export function mailOperations({
       id: 'update-mail-settings',
       summary: 'Configure mail (owner)',
       description:
-        'Stores the SMTP server in the app; a password left out keeps the stored one, for the same host, port, security and username only. 409 while SERVICE_SMTP_* configure mail.',
+        'Stores the SMTP server in the app; a password left out keeps the stored one, for the stored host and username only (and not from an encrypted connection to none). 409 while SERVICE_SMTP_* configure mail.',
       tag: 'settings',
       access: OWNER_SESSION,
       input: { body: MailConfigBody },

@@ -19,7 +19,7 @@ export const MailConfigBody = named(
       password: str({
         maxLength: 1024,
         description:
-          'Omitted keeps the stored password (for the same host, port, security and username only)',
+          'Omitted keeps the stored password (for the stored host and username only, and not from an encrypted connection to none)',
       }),
     },
     ['host', 'port', 'security', 'from'],
