@@ -414,9 +414,10 @@ describe('creating accounts', () => {
   it('refuses an API token that sends no password', async () => {
     const token = await t.token(admin, ['users:write']);
     const username = fresh('tok');
+    // Account creation without a password is session-only: a token is refused as such, 403.
     const res = await api.post('/api/v1/users', { token }, { username, role: 'user' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual([expect.objectContaining({ location: 'body.password' })]);
+    expect(res.status).toBe(403);
+    expect(res.body.type).toBe('urn:larder:problem:accounts.setup_link_needs_session');
     const withPassword = await api.post(
       '/api/v1/users',
       { token },

@@ -114,6 +114,13 @@ export class AccountManagement {
     const { store, clock, secrets, hasher } = this.deps;
     assertMayManageAccounts(caller.account);
     assertMayGrant(caller.account, input.role);
+    // An account without a password is one a setup link opens: that is for a signed-in session.
+    if (input.password === undefined && caller.via === 'token') {
+      throw new Forbidden(
+        'accounts.setup_link_needs_session',
+        'An account without a password is created from a signed-in session; an API token must give a password.',
+      );
+    }
     const issues = new IssueList();
     const username = tidyUsername(input.username);
     if (!USERNAME_PATTERN.test(username)) {
@@ -122,9 +129,6 @@ export class AccountManagement {
     const email = normaliseEmail(input.email, 'email', issues);
     checkDisplayName(input.displayName, 'displayName', issues, true);
     if (input.password !== undefined) checkNewPassword(input.password, 'password', issues);
-    if (input.password === undefined && caller.via === 'token') {
-      issues.add('password', 'is required when an API token creates an account');
-    }
     issues.throwIfAny();
 
     const passwordHash = input.password === undefined ? null : await hasher.hash(input.password);

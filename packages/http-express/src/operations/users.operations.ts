@@ -37,7 +37,7 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
       id: 'create-user',
       summary: 'Create an account (admins; only the owner creates admins)',
       description:
-        'Without a password the answer carries a one-time setup link valid for one week. API tokens must send a password.',
+        'Without a password the answer carries a one-time setup link valid for one week; that is for a signed-in session, and an API token sending no password gets 403.',
       tag: 'users',
       access: scoped('users:write'),
       input: { body: CreateUserInputBody },
