@@ -43,7 +43,8 @@ export interface Mailer {
 /** The SMTP server refused the mail; `reply` is what it said (e.g. `550 5.1.1 no such user`). */
 export class MailRefused extends DomainError {
   constructor(readonly reply: string) {
-    super('upstream', 'mail.refused', `The mail server refused the mail: ${reply}`, { reply });
+    // The reply is in the message: answers carry it in `detail` (a plain ErrorModel, as the reference's).
+    super('upstream', 'mail.refused', `The mail server refused the mail: ${reply}`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { MAIL_SECURITY } from '@larder/domain';
 import { bool, int, named, object, oneOf, ref, str } from './json-schema.js';
 import type { SchemaRegistry } from './schema-registry.js';
-import { problemFields, schemaUrlProperty } from './common.schemas.js';
+import { schemaUrlProperty } from './common.schemas.js';
 
 export const MailConfigBody = named(
   'ConfigBody',
@@ -59,16 +59,6 @@ export function defineMailSchemas(registry: SchemaRegistry): void {
   registry.define(TestMailInputBody.name, TestMailInputBody.schema);
   registry.define(ForgotInputBody.name, ForgotInputBody.schema);
   registry.define(ConfirmInputBody.name, ConfirmInputBody.schema);
-  registry.define(
-    'MailRefusedError',
-    object({
-      ...problemFields,
-      reply: str({
-        description:
-          'What the mail server answered when it refused the mail (e.g. 550 5.1.1 no such user); absent when it could not be reached',
-      }),
-    }),
-  );
   registry.define(
     'SettingsBody',
     object(
