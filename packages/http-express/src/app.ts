@@ -201,7 +201,8 @@ export function createApp(options: AppOptions): Express {
       if (p.status === 408) res.setHeader('Connection', 'close');
       else dropUnreadBody(req, res);
     }
-    const isApi = req.path.startsWith('/api/');
+    // The API and the MCP endpoint (which the API's description includes) name their problems' schema.
+    const isApi = req.path.startsWith('/api/') || req.path === '/mcp';
     try {
       sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);
     } catch (failure) {

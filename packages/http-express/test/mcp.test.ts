@@ -506,6 +506,9 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
       expect(res.status).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      // A problem of the API like any other: its schema named in the body and the header.
+      expect(res.body.$schema).toMatch(/\/api\/v1\/schemas\/ErrorModel\.json$/);
+      expect(res.headers['link']).toBe(`<${res.body.$schema}>; rel="describedBy"`);
     }
     const writeOnly = await t.token(t.owner, ['recipes:write']);
     const res = await request(t.app)
@@ -514,6 +517,7 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
       .set('accept', 'application/json, text/event-stream')
       .send(message);
     expect(res.status).toBe(403);
+    expect(res.body.$schema).toMatch(/\/ErrorModel\.json$/);
   });
 
   it('answers scripts that accept JSON only, and refuses a client that accepts neither JSON nor streams', async () => {
