@@ -9,6 +9,7 @@ import type { JsonSchema } from '../schemas/json-schema.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { issuesFrom } from '../schemas/validation-issues.js';
 import { problem, problemFromDomain, validationProblem, HttpProblem } from './problem.js';
+import { linkDescribedBy } from './send-json.js';
 import {
   type OperationRoute,
   type RawRoute,
@@ -376,7 +377,7 @@ function mountOperation(
       let text: Buffer | string;
       if (describedBy && typeof result === 'object' && result !== null && !Array.isArray(result)) {
         const url = options.schemaUrl(req, output.schema);
-        res.setHeader('Link', `<${url}>; rel="describedBy"`);
+        linkDescribedBy(res, url);
         text = bodyWithSchema(url, result);
       } else {
         text = JSON.stringify(result);

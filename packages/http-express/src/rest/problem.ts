@@ -1,5 +1,6 @@
 import { DomainError, ValidationFailed, type FieldIssue } from '@larder/domain';
 import type { Response } from 'express';
+import { linkDescribedBy } from './send-json.js';
 
 /** An HTTP answer that is not a success, as `application/problem+json`. */
 export interface Problem {
@@ -125,7 +126,7 @@ export function sendProblem(res: Response, p: Problem, schemaUrl?: (name: string
     // Like every answer with a named schema: `$schema`, and the same address as a describedBy link.
     const url = schemaUrl(p.schema ?? 'ErrorModel');
     body['$schema'] = url;
-    res.setHeader('Link', `<${url}>; rel="describedBy"`);
+    linkDescribedBy(res, url);
   }
   if (p.type) body['type'] = p.type;
   body['title'] = p.title;

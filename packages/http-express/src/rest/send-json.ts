@@ -1,5 +1,10 @@
 import type { Response } from 'express';
 
+/** Names the answer's schema in a `Link` header, beside the body's `$schema` of the same address. */
+export function linkDescribedBy(res: Response, schemaUrl: string): void {
+  res.setHeader('Link', `<${schemaUrl}>; rel="describedBy"`);
+}
+
 /** A JSON answer of a REST route, with the `$schema` and `describedBy` link of its named schema. */
 export function sendJson(
   res: Response,
@@ -9,7 +14,7 @@ export function sendJson(
   schemaUrl: (name: string) => string,
 ): void {
   const url = schemaUrl(schema);
-  res.setHeader('Link', `<${url}>; rel="describedBy"`);
+  linkDescribedBy(res, url);
   res
     .status(status)
     .type('application/json')
