@@ -1,9 +1,21 @@
 import { ASSIGNABLE_ROLES, COLORS, LOCALES, ROLES } from '@larder/domain';
-import { arrayOf, bool, dateTime, int, named, nullable, object, oneOf, ref, str } from './json-schema.js';
+import {
+  type JsonSchema,
+  arrayOf,
+  bool,
+  dateTime,
+  int,
+  named,
+  nullable,
+  object,
+  oneOf,
+  ref,
+  str,
+} from './json-schema.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import { schemaUrlProperty } from './common.schemas.js';
 
-const color = () => oneOf(COLORS);
+const color = (extra: JsonSchema = {}) => oneOf(COLORS, extra);
 const locale = () => oneOf(LOCALES);
 const role = () => oneOf([...ROLES].reverse());
 const newPassword = () =>
@@ -116,7 +128,7 @@ export const UpdateUserInputBody = named(
     $schema: schemaUrlProperty,
     role: oneOf([...ASSIGNABLE_ROLES].reverse()),
     displayName: str({ maxLength: 64, description: 'The owner only' }),
-    color: oneOf(COLORS, { description: 'The owner only' }),
+    color: color({ description: 'The owner only' }),
     email: str({ maxLength: 254 }),
     canSharePublicly: bool(),
     password: newPassword(),
