@@ -77,7 +77,12 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
     return Number(result.numDeletedRows);
   }
 
-  async openExpiry(accountId: string, purpose: LinkPurpose, at: Date): Promise<Date | null> {
+  async openExpiry(
+    accountId: string,
+    purpose: LinkPurpose,
+    at: Date,
+    address?: string,
+  ): Promise<Date | null> {
     const row = await this.db
       .selectFrom('one_time_links')
       .select('expires_at')
@@ -85,22 +90,10 @@ export class PostgresOneTimeLinkRepository implements OneTimeLinkRepository {
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .where('expires_at', '>', at)
+      .$if(address !== undefined, (q) => q.where('address', '=', address!))
       .orderBy('expires_at', 'desc')
       .executeTakeFirst();
     return row?.expires_at ?? null;
-  }
-
-  async confirmationOpen(accountId: string, address: string, at: Date): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('one_time_links')
-      .select('account_id')
-      .where('account_id', '=', accountId)
-      .where('purpose', '=', 'confirm')
-      .where('address', '=', address)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', at)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   async deleteSpent(before: Date): Promise<number> {

@@ -32,9 +32,11 @@ export interface OneTimeLinkRepository {
    * still queued is then dropped unsent); answers how many.
    */
   revokeMailed(accountId: string, at: Date): Promise<number>;
-  openExpiry(accountId: string, purpose: LinkPurpose, at: Date): Promise<Date | null>;
-  /** Whether a confirmation link that went to `address` is still open at `at`. */
-  confirmationOpen(accountId: string, address: string, at: Date): Promise<boolean>;
+  /**
+   * When the account's open link of this purpose expires (the latest, if several), or null when none
+   * is open at `at`; with `address`, only a link that went to that address counts.
+   */
+  openExpiry(accountId: string, purpose: LinkPurpose, at: Date, address?: string): Promise<Date | null>;
   /** Changes the address a link vouches for (null: none, e.g. when mailing it failed). */
   setAddress(tokenDigest: string, address: string | null): Promise<void>;
   /** When the account's latest link of this purpose was issued, used or not; null when never. */

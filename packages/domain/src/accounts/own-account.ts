@@ -96,26 +96,19 @@ export class OwnAccount {
     return updated;
   }
 
-  /** Whether the account's address awaits its mailed confirmation (see `emailConfirmationPending`). */
-  confirmationPending(account: Account): Promise<boolean> {
-    return emailConfirmationPending(this.deps, account);
+  /**
+   * Whether the account's address awaits confirmation: it is set, not confirmed, and a confirmation
+   * mail went to it whose link is still open — not while mail is off, nor once the link lapsed, was
+   * revoked, or could not be sent.
+   */
+  async confirmationPending(account: Account): Promise<boolean> {
+    if (account.email === null || account.emailVerified) return false;
+    const { store, clock } = this.deps;
+    return (await store.links.openExpiry(account.id, 'confirm', clock.now(), account.email)) !== null;
   }
 
   async colorUsage(): Promise<Array<{ color: Color; count: number }>> {
     const usage = await this.deps.store.accounts.colorUsage();
     return COLORS.map((color) => ({ color, count: usage.find((u) => u.color === color)?.count ?? 0 }));
   }
-}
-
-/**
- * An address awaits confirmation while it is set, not confirmed, and a confirmation mail went to
- * it whose link is still open: not while mail is off, nor once the link lapsed, was revoked, or
- * could not be sent.
- */
-export async function emailConfirmationPending(
-  deps: Pick<CoreDependencies, 'store' | 'clock'>,
-  account: Account,
-): Promise<boolean> {
-  if (account.email === null || account.emailVerified) return false;
-  return deps.store.links.confirmationOpen(account.id, account.email, deps.clock.now());
 }
