@@ -10,6 +10,7 @@ import type { Metrics } from './metrics.js';
 import type { RequestLocals } from './rest/mount.js';
 import { restRouteModules, schemaModules } from './modules.js';
 import { operationTable } from './operations/operation-table.js';
+import { isApiAddress } from './rest/api-address.js';
 import { bindOperations } from './rest/bindings.js';
 import { callerResolver } from './rest/caller-resolution.js';
 import { crossSiteWriteCheck } from './rest/cross-site.js';
@@ -201,10 +202,9 @@ export function createApp(options: AppOptions): Express {
       if (p.status === 408) res.setHeader('Connection', 'close');
       else dropUnreadBody(req, res);
     }
-    // The API and the MCP endpoint (which the API's description includes) name their problems' schema.
-    const isApi = req.path.startsWith('/api/') || req.path === '/mcp';
+    // The API's problems name their schema; the pages' do not.
     try {
-      sendProblem(res, p, isApi ? (name) => schemaUrl(req, name) : undefined);
+      sendProblem(res, p, isApiAddress(req.path) ? (name) => schemaUrl(req, name) : undefined);
     } catch (failure) {
       // Never express's own error page (it would show a stack): a bare status, or a closed connection.
       log.error({ err: failure }, 'could not send a problem answer');

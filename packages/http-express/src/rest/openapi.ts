@@ -2,6 +2,7 @@ import { REQUEST_EXAMPLES } from '../schemas/request-examples.js';
 import type { Access } from '../operations/operation.js';
 import type { JsonSchema } from '../schemas/json-schema.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
+import { isApiAddress } from './api-address.js';
 import { titleOf } from './problem.js';
 import type { RouteDescription } from './route.js';
 
@@ -38,7 +39,7 @@ function securityOf(access: Access): Array<Record<string, string[]>> | undefined
 function transportRefusals(route: RouteDescription): number[] {
   const refusals: number[] = [];
   if (route.method !== 'get') refusals.push(403);
-  if (!route.path.startsWith('/api/') && route.path !== '/mcp') {
+  if (!isApiAddress(route.path)) {
     // The pages' forms (setup, confirmation): another site's post, and a form too large to read.
     if (route.rawBody) refusals.push(413);
     return refusals;

@@ -11,8 +11,7 @@ import { problem } from '../problem.js';
 import { dropUnreadBody } from '../unread-body.js';
 import { VERSION } from './service.routes.js';
 import type { RestRouteModule } from './route-module.js';
-
-export const MCP_PATH = '/mcp';
+import { MCP_PATH } from '../api-address.js';
 
 const BOTH = 'application/json, text/event-stream';
 
