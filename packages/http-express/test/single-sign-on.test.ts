@@ -144,6 +144,16 @@ it('creates nothing for an identity no account is connected to: ?oidc=unlinked',
   );
 });
 
+it('answers with the new outcome alone when tried again from a page showing an earlier one', async () => {
+  const again = await flow(
+    { intent: 'login', next: '/recipes?oidc=unlinked&tag=soup#top' },
+    { subject: 'stranger-2', email: 's2@example.org' },
+  );
+  expect(again.headers['location']).toBe('/recipes?tag=soup&oidc=unlinked#top');
+  const first = await flow({ intent: 'login', next: '/?oidc=failed' }, { subject: 'stranger-3' });
+  expect(first.headers['location']).toBe('/?oidc=unlinked');
+});
+
 it('refuses an identity connected to another account: ?oidc=taken; and a second identity: ?oidc=linked', async () => {
   const ben = await t.member('user', 'ben');
   const cat = await t.member('user', 'cat');
