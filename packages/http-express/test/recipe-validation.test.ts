@@ -327,6 +327,61 @@ describe('field bounds, each located', () => {
     expect(ok.body.description).toBe('Line one\nLine two');
   });
 
+  test('C1 control characters (U+0080–U+009F, U+009B starting a terminal escape) are refused too', async () => {
+    const body = recipeBody({
+      description: 'a\u009b[31mb',
+      tags: ['x\u0085'],
+      steps: [{ text: 'Stir\u0090.' }],
+    });
+    expect(await locationsOf(body)).toEqual(['body.description', 'body.tags[0]', 'body.steps[0].text']);
+  });
+
+  test('a title, tag, group or ingredient name that shows nothing is empty', async () => {
+    const blank = [
+      '\u3164\u3164',
+      '\u200d',
+      '\u200e\u200f',
+      '\u00ad',
+      '\ufe0f',
+      '\u2800',
+      '\u0301',
+      '\u{E0020}',
+    ];
+    for (const nothing of blank) {
+      const body = recipeBody({
+        title: nothing,
+        tags: [nothing],
+        ingredientGroups: [
+          { name: nothing, ingredients: [{ name: nothing, quantity: null, unit: null, note: null }] },
+        ],
+        steps: [{ text: 'Stir.' }],
+      });
+      expect(await locationsOf(body)).toEqual([
+        'body.title',
+        'body.tags[0]',
+        'body.ingredientGroups[0].ingredients[0].name',
+      ]);
+    }
+    // An optional name, unit or note that shows nothing is none.
+    const unnamed = await post(
+      recipeBody({
+        ingredientGroups: [
+          { name: '\u3164', ingredients: [{ name: 'Salt', quantity: null, unit: '\u200d', note: '\u00ad' }] },
+        ],
+        steps: [{ text: 'Stir.' }],
+      }),
+    );
+    expect(unnamed.status).toBe(201);
+    expect(unnamed.body.ingredientGroups[0]).toMatchObject({
+      name: null,
+      ingredients: [{ name: 'Salt', unit: null, note: null }],
+    });
+    // Inside other text they stay: an emoji sequence, a mark on its letter.
+    const ok = await post(recipeBody({ title: 'Cafe\u0301 👨\u200d🍳', tags: ['☕\ufe0f'] }));
+    expect(ok.status).toBe(201);
+    expect(ok.body.title).toBe('Cafe\u0301 👨\u200d🍳');
+  });
+
   test('$schema on input is accepted and ignored', async () => {
     const res = await post({ $schema: 'https://example.com/api/v1/schemas/Input.json', ...recipeBody() });
     expect(res.status).toBe(201);

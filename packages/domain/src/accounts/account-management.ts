@@ -1,5 +1,10 @@
 import { Conflict, IssueList, NotFound, Forbidden } from '../shared/errors.js';
-import { DISGUISED_NAME_MESSAGE, hasControlCharacters, hasDisguisingCharacters } from '../shared/text.js';
+import {
+  DISGUISED_NAME_MESSAGE,
+  hasControlCharacters,
+  hasDisguisingCharacters,
+  showsSomething,
+} from '../shared/text.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { ImageJanitor } from '../photos/image-janitor.js';
 import type { ManagedAccount } from './account-store.port.js';
@@ -71,7 +76,10 @@ export function leastUsedColor(usage: Array<{ color: string; count: number }>): 
   return [...COLORS].sort((a, b) => count(a) - count(b))[0] ?? 'amber';
 }
 
-/** A display name is not blank (unless a blank one may fall back to the username) and holds no control characters. */
+/**
+ * A display name is not blank (unless a blank one may fall back to the username), shows something
+ * when it is not blank, and holds no control characters.
+ */
 export function checkDisplayName(
   name: string | undefined,
   location: string,
@@ -80,6 +88,7 @@ export function checkDisplayName(
 ): void {
   if (name === undefined) return;
   if (name.trim() === '' && !blankAllowed) issues.add(location, 'must not be empty');
+  else if (name.trim() !== '' && !showsSomething(name)) issues.add(location, 'must hold a visible character');
   else if (hasControlCharacters(name)) issues.add(location, 'must not contain control characters');
   else if (hasDisguisingCharacters(name)) issues.add(location, DISGUISED_NAME_MESSAGE);
 }

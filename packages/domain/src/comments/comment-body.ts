@@ -1,5 +1,5 @@
 import { ValidationFailed } from '../shared/errors.js';
-import { isDirectionControl, MALFORMED_TEXT_MESSAGE } from '../shared/text.js';
+import { isDirectionControl, MALFORMED_TEXT_MESSAGE, showsSomething } from '../shared/text.js';
 
 /** Bounds of a comment's text, counted in Unicode code points after trimming. */
 export const COMMENT_BODY_MIN = 1;
@@ -21,32 +21,6 @@ const CONTROL: readonly Range[] = [
 /** Half of a surrogate pair without its other half: not a character, and not storable as UTF-8. */
 const SURROGATE: Range = [0xd800, 0xdfff];
 
-/**
- * Characters that show nothing on their own: zero-width characters and joiners, directional marks,
- * word joiner and invisible operators, byte-order mark, soft hyphen, combining grapheme joiner,
- * fillers, variation selectors and tag characters (whitespace is tested apart). A body made only of
- * these is empty to a reader; inside other text (a ZWJ in an emoji sequence, a variation selector
- * after a symbol) they are kept.
- */
-const INVISIBLE: readonly Range[] = [
-  [0x00ad, 0x00ad],
-  [0x034f, 0x034f],
-  [0x115f, 0x1160],
-  [0x180e, 0x180e],
-  [0x200b, 0x200f],
-  [0x2060, 0x2064],
-  [0x3164, 0x3164],
-  [0xfe00, 0xfe0f],
-  [0xfeff, 0xfeff],
-  [0xffa0, 0xffa0],
-  [0xe0000, 0xe007f],
-  [0xe0100, 0xe01ef],
-];
-
-function isInvisible(ch: string, cp: number): boolean {
-  return /^\s$/u.test(ch) || inRanges(cp, INVISIBLE);
-}
-
 /** The text with Windows (`\r\n`) and old Mac (`\r`) line ends turned into `\n`. */
 export function normaliseLineEnds(text: string): string {
   return text.replace(/\r\n?/gu, '\n');
@@ -55,7 +29,6 @@ export function normaliseLineEnds(text: string): string {
 /** Why a (normalised, trimmed) comment body is refused, or null when it is acceptable. */
 export function commentBodyProblem(body: string): string | null {
   let length = 0;
-  let visible = false;
   // Iterating a string yields code points; a lone surrogate comes out on its own.
   for (const ch of body) {
     const cp = ch.codePointAt(0) ?? 0;
@@ -64,10 +37,9 @@ export function commentBodyProblem(body: string): string | null {
     if (isDirectionControl(ch)) {
       return 'must not contain bidirectional override, embedding or isolate characters';
     }
-    if (!visible && !isInvisible(ch, cp)) visible = true;
     length++;
   }
-  if (length < COMMENT_BODY_MIN || !visible) return 'must not be empty';
+  if (length < COMMENT_BODY_MIN || !showsSomething(body)) return 'must not be empty';
   if (length > COMMENT_BODY_MAX) return `must be at most ${COMMENT_BODY_MAX} characters`;
   return null;
 }

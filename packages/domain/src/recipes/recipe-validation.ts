@@ -1,5 +1,11 @@
 import { IssueList } from '../shared/errors.js';
-import { MALFORMED_TEXT_MESSAGE, characterCount, isWellFormedText, tidy } from '../shared/text.js';
+import {
+  MALFORMED_TEXT_MESSAGE,
+  characterCount,
+  isWellFormedText,
+  showsSomething,
+  tidy,
+} from '../shared/text.js';
 import type {
   Ingredient,
   IngredientGroup,
@@ -60,21 +66,26 @@ function isInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
+/** The text trimmed, or null when it shows nothing (blank, or only characters without a look). */
 function orNull(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
   const trimmed = text.trim();
-  return trimmed === '' ? null : trimmed;
+  return showsSomething(trimmed) ? trimmed : null;
 }
 
-/** Control characters other than tab and line ends: never part of a recipe (and NUL cannot be stored). */
+/**
+ * Control characters other than tab and line ends — C0, DEL and C1 (U+0080–U+009F, where U+009B
+ * starts a terminal escape): never part of a recipe (and NUL cannot be stored).
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/u;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 
 class Checker {
   readonly issues = new IssueList();
 
   text(location: string, value: string, { min = 0, max }: { min?: number; max: number }): void {
-    if (min > 0 && value.length < min) this.issues.add(location, 'must not be empty');
+    if (min > 0 && (value.length < min || !showsSomething(value)))
+      this.issues.add(location, 'must not be empty');
     else if (characterCount(value) > max) this.issues.add(location, `must be at most ${max} characters`);
     else if (CONTROL.test(value)) this.issues.add(location, 'must not contain control characters');
     else if (!isWellFormedText(value)) this.issues.add(location, MALFORMED_TEXT_MESSAGE);

@@ -44,6 +44,20 @@ export function tidy(text: string): string {
   return text.replace(ALL_DISGUISING, '').trim().replace(/\s+/gu, ' ');
 }
 
+/**
+ * Text that shows nothing: whitespace, characters that are ignorable by default (zero-width
+ * characters and joiners, direction marks, the soft hyphen, variation selectors, Hangul fillers,
+ * tag characters), combining marks with nothing to combine with, format and control characters,
+ * and the blank Braille pattern. Inside other text they are kept (a joiner in an emoji sequence, a
+ * variation selector after a symbol); a name or a comment made only of them is empty to a reader.
+ */
+const SHOWS_NOTHING = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{Cc}\p{Cf}\u2800]*$/u;
+
+/** True when the text has at least one character a reader sees. */
+export function showsSomething(text: string): boolean {
+  return !SHOWS_NOTHING.test(text);
+}
+
 /** True when the text holds a control character (C0, DEL or C1): names and addresses never need one. */
 export function hasControlCharacters(text: string): boolean {
   // Control characters, and the Unicode line and paragraph separators that act like line ends.

@@ -5,7 +5,12 @@ import type { ApiTokenListing } from './api-token-store.port.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { DAY_MS, HOUR_MS, addMs } from '../shared/time.js';
 import { Forbidden, IssueList, NotFound } from '../shared/errors.js';
-import { DISGUISED_NAME_MESSAGE, hasControlCharacters, hasDisguisingCharacters } from '../shared/text.js';
+import {
+  DISGUISED_NAME_MESSAGE,
+  hasControlCharacters,
+  hasDisguisingCharacters,
+  showsSomething,
+} from '../shared/text.js';
 import { SCOPES, type Scope, TOKEN_PATTERN, TOKEN_PREFIX } from './scopes.js';
 
 export interface NewApiToken {
@@ -30,7 +35,7 @@ export class ApiTokens {
     assertSession(caller);
     const issues = new IssueList();
     const name = input.name.trim();
-    if (name === '') issues.add('name', 'must not be empty');
+    if (!showsSomething(name)) issues.add('name', 'must not be empty');
     else if (hasControlCharacters(name)) issues.add('name', 'must not contain control characters');
     else if (hasDisguisingCharacters(name)) issues.add('name', DISGUISED_NAME_MESSAGE);
     if (input.scopes.length === 0) issues.add('scopes', 'must name at least one scope');
