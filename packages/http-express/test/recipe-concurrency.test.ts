@@ -76,6 +76,28 @@ describe('recipe versions', () => {
     ).toBe(200);
   });
 
+  it("a 412 carries the recipe's current version as its ETag, ready for If-Match; other problems carry none", async () => {
+    const recipe = await createRecipe(t, ann, { title: 'Pear cake' });
+    const v1 = String(
+      (await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie)).headers['etag'],
+    );
+    expect((await put(recipe.id, ann, { title: 'Pear cake', description: 'First.' }, v1)).status).toBe(200);
+    const stale = await put(recipe.id, ben, { title: 'Pear cake', description: 'Stale.' }, v1);
+    expect(stale.status).toBe(412);
+    expect(stale.headers['etag']).toBe(`"${stale.body.currentVersion}"`);
+    const retried = await put(
+      recipe.id,
+      ben,
+      { title: 'Pear cake', description: 'Retried.' },
+      String(stale.headers['etag']),
+    );
+    expect(retried.status).toBe(200);
+    const missing = await request(t.app).get('/api/v1/recipes/no-such-recipe').set('Cookie', ann.cookie);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['etag']).toBeUndefined();
+    expect(missing.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  });
+
   it('describes If-Match and the 412 answer in the API description', async () => {
     const doc = (await request(t.app).get('/api/v1/openapi.json')).body;
     const save = doc.paths['/api/v1/recipes/{id}'].put;

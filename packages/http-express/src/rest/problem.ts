@@ -109,6 +109,12 @@ export function problemFromDomain(error: DomainError): Problem {
   if (typeof retryAfter === 'number') {
     result.headers = { 'Retry-After': String(retryAfter) };
   }
+  // A refusal naming the version the resource is at says it in the ETag header too, as the answer
+  // that read it did: a client sends that header back in If-Match as it stands.
+  const currentVersion = (error.extra as { currentVersion?: unknown }).currentVersion;
+  if (typeof currentVersion === 'string') {
+    result.headers = { ...result.headers, ETag: `"${currentVersion}"` };
+  }
   const { retryAfterSeconds: _r, schema, issues: _i, ...extra } = error.extra as Record<string, unknown>;
   if (Object.keys(extra).length > 0) result.extra = extra;
   if (typeof schema === 'string') result.schema = schema;
@@ -134,5 +140,7 @@ export function sendProblem(res: Response, p: Problem, schemaUrl?: (name: string
   body['detail'] = p.detail;
   if (p.errors) body['errors'] = p.errors;
   Object.assign(body, p.extra ?? {});
-  res.status(p.status).type('application/problem+json').send(JSON.stringify(body));
+  // `end`, not `send`: express would give the problem an ETag of its own bytes, which a client could
+  // mistake for the resource's version (and send back in If-Match, never to match).
+  res.status(p.status).type('application/problem+json; charset=utf-8').end(JSON.stringify(body));
 }
