@@ -74,12 +74,12 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       id: 'create-recipe',
       summary: 'Create a recipe',
       description:
-        'The slug comes from the title (accents transliterated), with -2, -3 … when another recipe has it.',
+        'The slug comes from the title (accents transliterated), with -2, -3 … when another recipe has it; 409 (recipes.slug_busy) when so many recipes of one title are saved at once that no free one was found: save again.',
       tag: 'recipes',
       access: scoped('recipes:write'),
       input: { body: RecipeInputBody },
       output: { status: 201, schema: 'Recipe', headers: ['ETag'], version: versionOf },
-      errors: [401, 403, 422],
+      errors: [401, 403, 409, 422],
       run: async ({ caller }, { body }) => presentRecipe(await recipes.create(caller, body)),
     }),
 
@@ -119,7 +119,7 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       access: scoped('recipes:write'),
       input: { path: { id: idParam }, body: RecipeInputBody },
       output: { status: 200, schema: 'Recipe', headers: ['ETag'], version: versionOf },
-      errors: [401, 403, 404, 412, 422],
+      errors: [401, 403, 404, 409, 412, 422],
       problems: { 412: 'ChangedMeanwhileError' },
       run: async ({ caller, expectedVersion }, { id, body }) => {
         try {
