@@ -51,6 +51,18 @@ describe('step text', () => {
     expect(occursAsWords('anything', '   ')).toBe(false);
   });
 
+  test('next to a script written without spaces a word ends where the member says; elsewhere it is whole', () => {
+    expect(occursAsWords('烤20分钟', '20分钟')).toBe(true);
+    expect(occursAsWords('加入面粉搅拌', '面粉')).toBe(true);
+    expect(occursAsWords('塩を加える', '塩')).toBe(true);
+    expect(occursAsWords('밀가루를 넣고', '밀가루')).toBe(true);
+    expect(occursAsWords('ใส่เกลือเล็กน้อย', 'เกลือ')).toBe(true);
+    expect(occursAsWords('Salz烤', 'Salz')).toBe(true);
+    // Latin, Cyrillic and the like still want whole words.
+    expect(occursAsWords('Salzig', 'Salz')).toBe(false);
+    expect(occursAsWords('солью', 'соль')).toBe(false);
+  });
+
   test('a number is a digit or a fraction sign', () => {
     expect(containsNumber('20 minutes')).toBe(true);
     expect(containsNumber('½ hour')).toBe(true);

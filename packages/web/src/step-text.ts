@@ -67,7 +67,15 @@ export function stepPieces(
   return pieces;
 }
 
-const WORD = /[\p{L}\p{N}]/u;
+const WORD = /[\p{L}\p{N}\p{M}]/u;
+/** Scripts without spaces between words, and Korean: the API asks for no word boundary next to them. */
+const UNSPACED =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\u30FC]/u;
+
+/** True when `a` and `b`, side by side, are one word of a spaced script (the API's rule). */
+function glued(a: string, b: string): boolean {
+  return WORD.test(a) && WORD.test(b) && !UNSPACED.test(a) && !UNSPACED.test(b);
+}
 
 /** Index of `needle` in `text` (case-blind) where it is not part of a longer word; -1 when nowhere. */
 export function findWhole(text: string, needle: string): number {
@@ -80,7 +88,7 @@ export function findWhole(text: string, needle: string): number {
     if (at < 0) return -1;
     const before = at === 0 ? '' : text.charAt(at - 1);
     const after = text.charAt(at + needle.length);
-    if (!WORD.test(before) && !WORD.test(after)) return at;
+    if (!glued(before, needle.charAt(0)) && !glued(needle.charAt(needle.length - 1), after)) return at;
     from = at + 1;
   }
 }

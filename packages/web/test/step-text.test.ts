@@ -18,6 +18,9 @@ describe('a step cut for the cooking screen', () => {
   it('matches whole words only, and takes the first of overlapping finds', () => {
     expect(findWhole('buttermilk and butter', 'butter')).toBe(15);
     expect(findWhole('no match here', 'butter')).toBe(-1);
+    expect(findWhole('烤20分钟', '20分钟')).toBe(1);
+    expect(findWhole('加入面粉搅拌', '面粉')).toBe(2);
+    expect(findWhole('Salzig', 'Salz')).toBe(-1);
     const pieces = stepPieces(
       'Rest 10 minutes',
       [{ word: '10 minutes', groupName: null, ingredientName: 'x' }],

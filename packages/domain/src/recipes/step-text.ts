@@ -4,6 +4,21 @@
  */
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 
+/**
+ * Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Burmese), and
+ * Korean, whose particles are glued to the noun ("밀가루를"): next to one of their characters a word
+ * ends where the member says it does, so no boundary is asked for there ("20分钟" in "烤20分钟").
+ */
+const UNSPACED =
+  '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Hangul}\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}\\u30FC]';
+const UNSPACED_CHAR = new RegExp(UNSPACED, 'u');
+/** A letter, digit or mark a word of a spaced script could go on with. */
+const GLUED = `(?!${UNSPACED})[\\p{L}\\p{N}\\p{M}]`;
+
+function needsBoundary(edge: string): boolean {
+  return WORD_CHAR.test(edge) && !UNSPACED_CHAR.test(edge);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
@@ -15,7 +30,8 @@ export interface TextSpan {
 }
 
 /**
- * Every place `phrase` stands in `text` with no letter or digit glued to either end, matched
+ * Every place `phrase` stands in `text` with no letter or digit glued to either end (of a script
+ * that spaces its words: see `UNSPACED`), matched
  * without case; runs of whitespace in the phrase match any run of whitespace in the text. The one
  * matcher of step text: validation asks it whether a time or a reference word is there, pages ask
  * it where, so what a save accepts is what a page highlights.
@@ -25,8 +41,8 @@ export function findPhrase(text: string, phrase: string): TextSpan[] {
   if (needle === '') return [];
   const first = needle[0] ?? '';
   const last = needle[needle.length - 1] ?? '';
-  const before = WORD_CHAR.test(first) ? '(?<![\\p{L}\\p{N}\\p{M}])' : '';
-  const after = WORD_CHAR.test(last) ? '(?![\\p{L}\\p{N}\\p{M}])' : '';
+  const before = needsBoundary(first) ? `(?<!${GLUED})` : '';
+  const after = needsBoundary(last) ? `(?!${GLUED})` : '';
   const body = needle.split(/\s+/u).map(escapeRegExp).join('\\s+');
   const spans: TextSpan[] = [];
   for (const match of text.matchAll(new RegExp(`${before}${body}${after}`, 'giu'))) {
