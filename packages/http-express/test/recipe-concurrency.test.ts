@@ -98,6 +98,29 @@ describe('recipe versions', () => {
     expect(missing.headers['content-type']).toBe('application/problem+json; charset=utf-8');
   });
 
+  it('a delete with If-Match happens only on that version: 412 and nothing deleted when it was changed since', async () => {
+    const recipe = await createRecipe(t, ann, { title: 'Fig cake' });
+    const v1 = String(
+      (await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie)).headers['etag'],
+    );
+    const saved = await put(recipe.id, ann, { title: 'Fig cake', description: 'Changed.' }, v1);
+    const del = (ifMatch: string) =>
+      request(t.app)
+        .delete(`/api/v1/recipes/${recipe.id}`)
+        .set('Cookie', ann.cookie)
+        .set('If-Match', ifMatch);
+    const stale = await del(v1);
+    expect(stale.status).toBe(412);
+    expect(stale.body.type).toBe('urn:larder:problem:recipes.changed_meanwhile');
+    expect((await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie)).status).toBe(
+      200,
+    );
+    expect((await del(String(saved.headers['etag']))).status).toBe(204);
+    expect((await request(t.app).get(`/api/v1/recipes/${recipe.id}`).set('Cookie', ann.cookie)).status).toBe(
+      404,
+    );
+  });
+
   it('describes If-Match and the 412 answer in the API description', async () => {
     const doc = (await request(t.app).get('/api/v1/openapi.json')).body;
     const save = doc.paths['/api/v1/recipes/{id}'].put;

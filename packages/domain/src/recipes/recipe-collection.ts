@@ -198,7 +198,8 @@ export class RecipeCollection {
     return { ...before, recipe: written, updatedBy: personOf(caller.account) };
   }
 
-  async delete(caller: Caller, id: string): Promise<void> {
+  /** Deletes the recipe; with `expected`, only while it is at one of those versions (else 412). */
+  async delete(caller: Caller, id: string, expected?: ExpectedVersion): Promise<void> {
     await this.deps.store.transaction(async (tx) => {
       const current = await tx.recipes.byIdForUpdate(id);
       if (!current) throw recipeNotFound();
@@ -208,6 +209,8 @@ export class RecipeCollection {
           "Only the recipe's author, admins and the owner delete it.",
         );
       }
+      const stale = staleVersion(expected, current.updatedAt);
+      if (stale) throw stale;
       await tx.recipes.delete(id);
     });
     // The photos' files were queued for removal with the rows; they go now (or with a later sweep).

@@ -141,14 +141,16 @@ export function recipeOperations({ recipes, search, marks }: RecipeServices): An
       id: 'delete-recipe',
       summary: 'Delete a recipe (its author, admins and the owner)',
       description:
-        'Deletes the recipe with its photos, comments, marks and public links. Only its author, admins and the owner; an API token needs recipes:delete.',
+        'Deletes the recipe with its photos, comments, marks and public links. Only its author, admins and the owner; an API token needs recipes:delete. ' +
+        'With If-Match, only while the recipe is at that version: 412 (recipes.changed_meanwhile) when it was changed since.',
       tag: 'recipes',
       access: scoped('recipes:delete'),
       input: { path: { id: idParam } },
       output: { status: 204 },
-      errors: [401, 403, 404, 422],
-      run: async ({ caller }, { id }) => {
-        await recipes.delete(caller, id);
+      errors: [401, 403, 404, 412, 422],
+      problems: { 412: 'ChangedMeanwhileError' },
+      run: async ({ caller, expectedVersion }, { id }) => {
+        await recipes.delete(caller, id, expectedVersion);
       },
     }),
 
