@@ -382,6 +382,27 @@ describe('field bounds, each located', () => {
     expect(ok.body.title).toBe('Cafe\u0301 👨\u200d🍳');
   });
 
+  test('tags and group names that differ only in Unicode form are one', async () => {
+    const res = await post(
+      recipeBody({ tags: ['Café', 'Cafe\u0301', 'ｃａｋｅ', 'cake', 'ﬁsh', 'fish', 'cake\u00ad'] }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.tags).toEqual(['café', 'cake', 'fish']);
+    const groups = recipeBody({
+      ingredientGroups: [
+        { name: 'Café', ingredients: [{ name: 'milk', quantity: null, unit: null, note: null }] },
+        { name: 'Cafe\u0301', ingredients: [{ name: 'sugar', quantity: null, unit: null, note: null }] },
+        { name: 'Dou\u00adgh', ingredients: [{ name: 'flour', quantity: null, unit: null, note: null }] },
+        { name: 'Dough', ingredients: [{ name: 'salt', quantity: null, unit: null, note: null }] },
+      ],
+      steps: [{ text: 'Stir.' }],
+    });
+    expect(await locationsOf(groups)).toEqual([
+      'body.ingredientGroups[1].name',
+      'body.ingredientGroups[3].name',
+    ]);
+  });
+
   test('$schema on input is accepted and ignored', async () => {
     const res = await post({ $schema: 'https://example.com/api/v1/schemas/Input.json', ...recipeBody() });
     expect(res.status).toBe(201);

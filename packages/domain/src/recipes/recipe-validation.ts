@@ -58,8 +58,19 @@ export function siteOf(url: string): string | null {
   return site === '' ? null : site;
 }
 
+/**
+ * A name as compared, not as kept: one Unicode form (NFKC: "Cafe" + a combining accent is "Café",
+ * full-width "ｃａｋｅ" is "cake", the ligature "ﬁ" is "fi"), soft hyphens dropped, in lower case.
+ */
+function folded(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/\u00AD/gu, '')
+    .toLowerCase();
+}
+
 function sameName(a: string | null | undefined, b: string | null | undefined): boolean {
-  return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+  return folded((a ?? '').trim()) === folded((b ?? '').trim());
 }
 
 function isInteger(value: unknown): value is number {
@@ -105,13 +116,12 @@ class Checker {
 }
 
 /**
- * A tag as kept: tidied and in lower case, so "Vegan" and "vegan" are one tag. A dotted capital
+ * A tag as kept: tidied and folded (see `folded`), so "Vegan" and "vegan", "Café" typed with a
+ * combining accent and with a precomposed one, "ｃａｋｅ" and "cake" are one tag. A dotted capital
  * I ("İzmir") lower-cases to "i" + a combining dot; the dot goes, so `izmir` finds it.
  */
 export function tagOf(text: string): string {
-  return tidy(text)
-    .toLowerCase()
-    .replace(/i\u0307/gu, 'i');
+  return folded(tidy(text)).replace(/i\u0307/gu, 'i');
 }
 
 function checkTags(tags: readonly string[], c: Checker): string[] {
