@@ -399,6 +399,48 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await expect(cards.count()).resolves.toBe(shown);
     await context.close();
   }, 90_000);
+
+  it('on a phone, Back from a recipe opened far down a long list shows the card it was opened from where it was', async () => {
+    const cook = await h.t.member('user', 'cora');
+    for (let n = 1; n <= 64; n++) {
+      const res = await request(h.t.app)
+        .post('/api/v1/recipes')
+        .set('Cookie', cook.cookie)
+        .send({ ...SOUP, title: `Stew ${String(n).padStart(2, '0')}`, tags: [] });
+      expect(res.status).toBe(201);
+    }
+    const context = await h.context({ width: 375, height: 740 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, cook.username, cook.password, `/?author=${cook.username}&sort=title`);
+    const cards = page.locator('.recipe-card');
+    await cards.first().waitFor();
+    // Down to the end, so that every page has loaded.
+    await waitFor(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      return (await cards.count()) === 64 && !(await page.getByRole('button', { name: 'Load more' }).count());
+    });
+    // Up again to card 30, and open it.
+    const card = page.locator('.recipe-card', { hasText: 'Stew 30' });
+    await card.evaluate((li) => li.scrollIntoView({ block: 'start' }));
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const before = await card.evaluate((li) => li.getBoundingClientRect().top);
+    await card.getByRole('link').click();
+    await page.getByRole('heading', { name: 'Stew 30', level: 1 }).waitFor();
+    await page.goBack();
+    await cards.nth(63).waitFor({ state: 'attached' });
+    // Settled: the card it was opened from is where it was, not one further down the list.
+    let top = NaN;
+    await waitFor(async () => {
+      const now = await card.evaluate((li) => li.getBoundingClientRect().top);
+      const settled = now === top;
+      top = now;
+      return settled;
+    });
+    expect(Math.abs(top - before)).toBeLessThan(30);
+    await context.close();
+  }, 120_000);
 });
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {

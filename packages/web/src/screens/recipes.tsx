@@ -58,25 +58,58 @@ function searchOf(f: Filters): string {
   });
 }
 
+/** The card a recipe was opened from, and how far from the top of the window it was. */
+interface Anchor {
+  id: string;
+  top: number;
+}
+
+/** Cancels the scroll back under way, if any (a second way back starts afresh). */
+let stopReturning: (() => void) | null = null;
+
 /**
- * Scrolls back to where the list was left, now and over the next frames while the page is still too
- * short to reach it (cards laid out lazily, `content-visibility`): a scroll the page cannot take yet
- * stops at its end. Stops as soon as the place is reached or the member scrolls.
+ * Scrolls back to where the list was left: the card the recipe was opened from to the same place in
+ * the window (else the same scroll position), now and over the next frames while cards laid out
+ * lazily (`content-visibility`: a card not yet drawn has an estimated height, whatever the width)
+ * move it, and while the page is still too short to reach it. Stops once the place holds, or as soon
+ * as the member scrolls by hand.
  */
-function returnTo(y: number, frames = 30): void {
-  window.scrollTo(0, y);
-  let last = window.scrollY;
-  const again = (left: number) => {
-    if (left === 0 || Math.abs(window.scrollY - y) < 2 || window.scrollY !== last) return;
-    window.scrollTo(0, y);
-    last = window.scrollY;
-    requestAnimationFrame(() => again(left - 1));
+function returnTo(y: number, anchor: Anchor | null, frames = 60): void {
+  stopReturning?.();
+  let left = frames;
+  let still = 0;
+  let stopped = false;
+  const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const stop = () => {
+    stopped = true;
+    for (const name of events) removeEventListener(name, stop, true);
+    if (stopReturning === stop) stopReturning = null;
   };
-  requestAnimationFrame(() => again(frames));
+  for (const name of events) addEventListener(name, stop, { capture: true, passive: true });
+  stopReturning = stop;
+  const target = (): number => {
+    const card = anchor && document.querySelector(`[data-card="${CSS.escape(anchor.id)}"]`);
+    return card ? window.scrollY + card.getBoundingClientRect().top - anchor.top : y;
+  };
+  const step = () => {
+    if (stopped) return;
+    const want = target();
+    if (Math.abs(window.scrollY - want) < 1) still += 1;
+    else {
+      still = 0;
+      window.scrollTo(0, want);
+    }
+    left -= 1;
+    if (still >= 3 || left <= 0) stop();
+    else requestAnimationFrame(step);
+  };
+  step();
 }
 
 /** The list as last shown, for a way back to it: the same cards, pages and place, not page one again. */
 let lastShown: { key: string; cards: Card[]; total: number; page: number } | null = null;
+/** The card the last recipe was opened from (for the list of `key`, scrolled to `y` then). */
+let openedFrom: (Anchor & { key: string; y: number }) | null = null;
 
 /** The household's recipes: search as you type, tags, favorites, author and order; pages load as you scroll. */
 export function Recipes({ url }: { url: URL }) {
@@ -86,7 +119,8 @@ export function Recipes({ url }: { url: URL }) {
   // Back from a recipe: the list as it was, at the place it was left.
   const [returning] = useState(() => {
     const y = scrollToReturnTo();
-    return y !== null && lastShown?.key === key ? { ...lastShown, y } : null;
+    if (y === null || lastShown?.key !== key) return null;
+    return { ...lastShown, y, anchor: openedFrom?.key === key && openedFrom.y === y ? openedFrom : null };
   });
   const [cards, setCards] = useState<Card[] | null>(returning?.cards ?? null);
   const [total, setTotal] = useState(returning?.total ?? 0);
@@ -134,7 +168,7 @@ export function Recipes({ url }: { url: URL }) {
     // largest page the API gives), so what changed meanwhile shows without losing the place.
     const back = firstLoad.current ? returning : null;
     firstLoad.current = false;
-    if (back) returnTo(back.y);
+    if (back) returnTo(back.y, back.anchor);
     const pages = back ? back.page : 1;
     if (pages * PAGE > MAX_PAGE) {
       // More pages than one request gives: the list stays as it was shown.
@@ -148,7 +182,7 @@ export function Recipes({ url }: { url: URL }) {
         setTotal(answer.total);
         setPage(pages);
         setBusy(false);
-        if (back) returnTo(back.y);
+        if (back) returnTo(back.y, back.anchor);
       },
       (error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -345,7 +379,14 @@ export function Recipes({ url }: { url: URL }) {
       )}
       <ul class="cards">
         {cards?.map((card, index) => (
-          <RecipeCard key={card.id} card={card} eager={index < 4} />
+          <RecipeCard
+            key={card.id}
+            card={card}
+            eager={index < 4}
+            onOpen={(top) => {
+              openedFrom = { key, id: card.id, top, y: window.scrollY };
+            }}
+          />
         ))}
       </ul>
       <div ref={more}>
@@ -364,10 +405,13 @@ export function Recipes({ url }: { url: URL }) {
   );
 }
 
-function RecipeCard({ card, eager }: { card: Card; eager: boolean }) {
+function RecipeCard({ card, eager, onOpen }: { card: Card; eager: boolean; onOpen: (top: number) => void }) {
   return (
-    <li class="recipe-card">
-      <a href={recipePath(card.slug)}>
+    <li class="recipe-card" data-card={card.id}>
+      <a
+        href={recipePath(card.slug)}
+        onClick={(e) => onOpen(e.currentTarget.closest('li')!.getBoundingClientRect().top)}
+      >
         {card.coverImageId ? (
           <img
             src={imageUrl(card.id, card.coverImageId, 'thumb')}
