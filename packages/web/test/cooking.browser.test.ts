@@ -441,6 +441,46 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     expect(Math.abs(top - before)).toBeLessThan(30);
     await context.close();
   }, 120_000);
+
+  it('on a phone, with timers running, the editor’s Save bar and cook mode’s step buttons stay above the timers', async () => {
+    const context = await h.context({ width: 375, height: 740 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/recipes/lasagne-al-forno');
+    const starts = [
+      page.getByRole('button', { name: 'Start a timer: 20-25 minutes' }),
+      page.getByRole('button', { name: 'Start a timer: 45 minutes' }),
+    ];
+    const timers = page.getByRole('region', { name: 'Timers' }).getByRole('listitem');
+    /** How far the element reaches below the top of the timers' bar (≤ 0: all of it is above). */
+    const under = (selector: string) =>
+      page.evaluate((s) => {
+        const bar = document.querySelector('.timers')!.getBoundingClientRect();
+        return document.querySelector(s)!.getBoundingClientRect().bottom - bar.top;
+      }, selector);
+    const toTheEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    for (const count of [1, 2, 4]) {
+      await page.goto(`${h.origin}/recipes/lasagne-al-forno`);
+      await starts[0]!.waitFor();
+      for (let n = await timers.count(); n < count; n++) {
+        await starts[n % 2]!.click();
+        await timers.nth(n).waitFor();
+      }
+      await page.goto(`${h.origin}/recipes/lasagne-al-forno/edit`);
+      await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+      await expect(timers.count()).resolves.toBe(count);
+      for (const at of ['top', 'end']) {
+        if (at === 'end') await toTheEnd();
+        const below = await under('.sticky-save');
+        expect({ count, at, hidden: below > 0 ? below : 0 }).toEqual({ count, at, hidden: 0 });
+      }
+      await page.goto(`${h.origin}/recipes/lasagne-al-forno/cook`);
+      await page.getByRole('button', { name: /Next step/ }).waitFor();
+      await toTheEnd();
+      const below = await under('.cook-nav');
+      expect({ count, hidden: below > 0 ? below : 0 }).toEqual({ count, hidden: 0 });
+    }
+    await context.close();
+  }, 120_000);
 });
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {
