@@ -294,6 +294,64 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('a step reached by Tab, and typed in, is clear of the sticky Save bar: on a phone and on a wide screen', async () => {
+    const steps = ['Prepare', 'Knead', 'Rise', 'Shape', 'Bake'].map((word) => ({
+      text: `${word} the dough.\nThen ${word.toLowerCase()} it once more, slowly and with care.`,
+    }));
+    const created = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(plainRecipeBody({ title: 'Long bread', steps }));
+    expect(created.status).toBe(201);
+    for (const [width, height] of [
+      [375, 740],
+      [1280, 900],
+    ] as const) {
+      const context = await h.context({ width, height });
+      const page = await context.newPage();
+      await signIn(page, h.origin, ann.username, ann.password, `/recipes/${created.body.slug}/edit`);
+      await page.getByRole('textbox', { name: 'Step 5' }).waitFor();
+      await page.getByLabel('Title', { exact: true }).focus();
+      /** How much of the focused step is under the Save bar, after the frames a render takes. */
+      const hidden = () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  const field = document.activeElement!.getBoundingClientRect();
+                  const bar = document.querySelector('.sticky-save')!.getBoundingClientRect();
+                  resolve(Math.max(0, Math.round(field.bottom - bar.top)));
+                }),
+              ),
+            ),
+        );
+      const found: { width: number; step: string; tabbed: number; typed: number }[] = [];
+      for (let n = 0; n < 80 && found.length < 5; n++) {
+        await page.keyboard.press('Tab');
+        const step = await page.evaluate(() =>
+          document.activeElement instanceof HTMLTextAreaElement
+            ? (document.activeElement.labels?.[0]?.textContent ?? '')
+            : '',
+        );
+        if (!step.startsWith('Step')) continue;
+        const tabbed = await hidden();
+        await page.keyboard.type(' Yes.');
+        await page.getByText('Unsaved changes are kept in this browser.').waitFor();
+        found.push({ width, step, tabbed, typed: await hidden() });
+      }
+      expect(found).toEqual(
+        ['Step 1', 'Step 2', 'Step 3', 'Step 4', 'Step 5'].map((step) => ({
+          width,
+          step,
+          tabbed: 0,
+          typed: 0,
+        })),
+      );
+      await context.close();
+    }
+  }, 90_000);
+
   it('on a phone, a title and words without a break, as long as the API takes them, stay on the screen', async () => {
     const long = 'Ü'.repeat(120) + 'X'.repeat(80);
     const made = await request(h.t.app)
