@@ -481,6 +481,25 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     }
     await context.close();
   }, 120_000);
+
+  it('on a phone, cook mode shows each timer’s name whole: step, time and recipe', async () => {
+    const context = await h.context({ width: 375, height: 740 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ben.username, ben.password, '/recipes/lasagne-al-forno');
+    await page.getByRole('button', { name: 'Start a timer: 20-25 minutes' }).click();
+    await page.getByRole('button', { name: 'Start a timer: 45 minutes' }).click();
+    await page.goto(`${h.origin}/recipes/lasagne-al-forno/cook`);
+    const labels = page.locator('.timers .timer-label');
+    await labels.nth(1).waitFor();
+    const cut = await labels.evaluateAll((all) =>
+      all.map((label) => ({ text: label.textContent, cut: label.scrollHeight > label.clientHeight + 1 })),
+    );
+    expect(cut).toEqual([
+      { text: 'Step 1: 20-25 minutes · Lasagne al forno', cut: false },
+      { text: 'Step 2: 45 minutes · Lasagne al forno', cut: false },
+    ]);
+    await context.close();
+  }, 60_000);
 });
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {
