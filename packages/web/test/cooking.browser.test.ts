@@ -485,7 +485,7 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
   it('on a phone, cook mode shows each timer’s name whole: step, time and recipe', async () => {
     const context = await h.context({ width: 375, height: 740 });
     const page = await context.newPage();
-    await signIn(page, h.origin, ben.username, ben.password, '/recipes/lasagne-al-forno');
+    await signIn(page, h.origin, ann.username, ann.password, '/recipes/lasagne-al-forno');
     await page.getByRole('button', { name: 'Start a timer: 20-25 minutes' }).click();
     await page.getByRole('button', { name: 'Start a timer: 45 minutes' }).click();
     await page.goto(`${h.origin}/recipes/lasagne-al-forno/cook`);
