@@ -60,6 +60,51 @@ describe('the household screen', () => {
     await newcomer.close();
   }, 60_000);
 
+  it('a member refused is told at the field the API names, which takes the focus', async () => {
+    const admin = await h.t.member('admin', 'hilde');
+    const context = await h.context({ width: 375, height: 740 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, admin.username, admin.password, '/household');
+    const form = page.getByRole('form', { name: 'A new member' });
+    await form.getByLabel('Username').waitFor();
+    /** The field that has the focus, whether it is marked, and what it is described by. */
+    const focused = () =>
+      page.evaluate(() => {
+        const field = document.activeElement as HTMLInputElement;
+        const described = (field.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ');
+        return {
+          label: field.labels?.[0]?.querySelector('span')?.textContent,
+          invalid: field.ariaInvalid,
+          described,
+        };
+      });
+    await form.getByLabel('Username').fill('bad name!');
+    await form.getByRole('button', { name: 'Add the member' }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+    const username = await focused();
+    expect(username).toEqual({ label: 'Username', invalid: 'true', described: expect.stringMatching(/\S/) });
+    await expect(form.getByRole('alert').count()).resolves.toBe(0);
+
+    await form.getByLabel('Username').fill('gustav');
+    await form.getByLabel('Mail address (optional)').fill('a@b');
+    await form.getByRole('button', { name: 'Add the member' }).click();
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.getAttribute('aria-invalid') === 'true' &&
+        (document.activeElement as HTMLInputElement).type === 'email',
+    );
+    expect(await focused()).toEqual({
+      label: 'Mail address (optional)',
+      invalid: 'true',
+      described: expect.stringMatching(/\S/),
+    });
+    await expect(form.getByLabel('Username').getAttribute('aria-invalid')).resolves.toBeNull();
+    await context.close();
+  }, 60_000);
+
   it('the form for a new member starts afresh: after an admin, the next member added is no admin', async () => {
     const context = await h.context({ width: 1024, height: 900 });
     const page = await context.newPage();

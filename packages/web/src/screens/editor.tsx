@@ -26,6 +26,7 @@ import { PhotosEditor } from './photos-editor';
 import { NothingHere } from '../components/nothing-here';
 import { memo } from '../memo';
 import { problemText } from '../problem-text';
+import { type Errors, fieldOf, focusFirstRefused, problemOf } from '../field-errors';
 import { useSession } from '../session';
 import { importedDraftKey, readUnsaved, useUnsaved } from '../unsaved';
 
@@ -217,14 +218,8 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
 
   const show = (found: { byField: Map<string, string[]>; other: string[] }) => {
     setErrors(found);
-    requestAnimationFrame(() => {
-      // The first field refused takes the focus; the summary above the form only when no field is.
-      const form = root.current;
-      const first =
-        form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-        form?.querySelector<HTMLElement>('.form-errors');
-      first?.focus();
-    });
+    // The first field refused takes the focus; the summary above the form only when no field is.
+    focusFirstRefused(root.current);
   };
 
   const loadTheirs = async () => {
@@ -476,25 +471,6 @@ function nextFieldOnEnter(event: KeyboardEvent): void {
 
 const NO_REVIEW: ImportedDraft['review'] = [];
 const NO_NAMES: IngredientNames = { groups: [] };
-
-type Errors = ReadonlyMap<string, string[]>;
-
-function fieldOf(errors: Errors, name: string) {
-  return {
-    'data-field': name,
-    'aria-invalid': errors.has(name) ? ('true' as const) : undefined,
-    'aria-describedby': errors.has(name) ? `error-${name}` : undefined,
-  };
-}
-
-function problemOf(errors: Errors, name: string) {
-  const messages = errors.get(name);
-  return messages ? (
-    <span class="field-error" id={`error-${name}`} key={name}>
-      {messages.join(' ')}
-    </span>
-  ) : null;
-}
 
 /** Changes group `g` of the form. */
 const inGroup =

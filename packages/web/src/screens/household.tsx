@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { api, apiFile, problemOf, query } from '../api';
 import type { CardPage, Me, Settings } from '../api';
@@ -10,6 +10,7 @@ import { date, duration, t } from '../i18n';
 import { PREVIEW_MINUTES, TOKEN_DAYS, dayChoices, withinMost } from '../lifetimes';
 import { exportZips } from '../export-zips';
 import { isGone, problemText } from '../problem-text';
+import { useFieldErrors } from '../field-errors';
 import { isAdmin, useSession } from '../session';
 
 /** A list the API answers as `{ items }`, read when the section opens and again after each change. */
@@ -76,9 +77,12 @@ function Members() {
   const [role, setRole] = useState<'user' | 'admin'>('user');
   const [links, setLinks] = useState<Record<string, SetupLink>>({});
   const [error, setError] = useState<string | null>(null);
+  const newMember = useRef<HTMLFormElement>(null);
+  const refused = useFieldErrors(newMember);
 
   const create = useAction(async () => {
     setError(null);
+    refused.clear();
     try {
       const created = await api<Account & { setupLink?: SetupLink }>('POST', '/api/v1/users', {
         username: username.trim(),
@@ -96,7 +100,8 @@ function Members() {
       setRole('user');
       await load();
     } catch (e) {
-      setError(problemText(e));
+      // Told at the field it names, which takes the focus.
+      refused.show(e);
     }
   });
   /** One change of a member at a time: their buttons wait for it. */
@@ -231,11 +236,12 @@ function Members() {
           );
         })}
       </ul>
-      <form class="stack" onSubmit={create.submit} aria-labelledby="new-member-title">
+      <form ref={newMember} class="stack" onSubmit={create.submit} aria-labelledby="new-member-title">
         <h3 id="new-member-title">{t('newMember')}</h3>
         <label>
           <span>{t('username')}</span>
           <input
+            {...refused.field('username')}
             required
             autoCapitalize="none"
             spellcheck={false}
@@ -243,32 +249,42 @@ function Members() {
             value={username}
             onInput={(e) => setUsername(e.currentTarget.value)}
           />
+          {refused.problem('username')}
         </label>
         <label>
           <span>{t('displayName')}</span>
-          <input maxLength={64} value={displayName} onInput={(e) => setDisplayName(e.currentTarget.value)} />
+          <input
+            {...refused.field('displayName')}
+            maxLength={64}
+            value={displayName}
+            onInput={(e) => setDisplayName(e.currentTarget.value)}
+          />
+          {refused.problem('displayName')}
         </label>
         <label>
           <span>{t('emailOptional')}</span>
           <input
+            {...refused.field('email')}
             type="email"
             maxLength={254}
             value={email}
             onInput={(e) => setEmail(e.currentTarget.value)}
           />
+          {refused.problem('email')}
         </label>
         <label>
           <span>{t('passwordOptional')}</span>
           <input
+            {...refused.field('password', 'member-password-hint')}
             type="password"
             autoComplete="new-password"
             minLength={8}
             maxLength={128}
             value={password}
             onInput={(e) => setPassword(e.currentTarget.value)}
-            aria-describedby="member-password-hint"
           />
           <small id="member-password-hint">{t('passwordOptionalHint')}</small>
+          {refused.problem('password')}
         </label>
         {owner && (
           <label>
@@ -278,6 +294,11 @@ function Members() {
               <option value="admin">{t('roleAdmin')}</option>
             </select>
           </label>
+        )}
+        {refused.other && (
+          <p class="error" role="alert">
+            {refused.other}
+          </p>
         )}
         <button type="submit" class="primary" {...create.button}>
           {t('createMember')}
