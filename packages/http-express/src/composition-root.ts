@@ -68,6 +68,8 @@ export const CONFIG = Symbol('Config');
 export const DATABASE = Symbol('Database');
 /** Stops the read cache's listening for other instances (at shutdown). */
 export const STOP_COHERENCE = Symbol('StopCoherence');
+/** Closes the image renderer when it was built (it is built on first use, never to be closed). */
+export const CLOSE_RENDERER = Symbol('CloseRenderer');
 /** Work operations started and did not wait for (shutdown waits for it). */
 export const BACKGROUND = Symbol('BackgroundWork');
 /** The service's Prometheus metrics. */
@@ -214,11 +216,14 @@ export function composeContainer(
       onOutage: outages.reporter('photo storage'),
     }),
   });
+  let renderer: ImageRenderer | undefined;
   c.register(IMAGE_RENDERER, {
-    useFactory: instanceCachingFactory(() =>
-      createImageRenderer({ prefer: config.imageRenderer, concurrency: config.imageWorkers }),
+    useFactory: instanceCachingFactory(
+      () =>
+        (renderer = createImageRenderer({ prefer: config.imageRenderer, concurrency: config.imageWorkers })),
     ),
   });
+  c.register(CLOSE_RENDERER, { useValue: async () => renderer?.close() });
   c.register(ImageJanitor, {
     useFactory: instanceCachingFactory(
       (k) => new ImageJanitor({ ...core(k), images: k.resolve<ImageStore>(IMAGE_STORE) }),

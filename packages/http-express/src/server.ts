@@ -2,9 +2,7 @@ import type { Server } from 'node:http';
 import {
   ensureOwner,
   Housekeeping,
-  IMAGE_RENDERER,
   ImageJanitor,
-  type ImageRenderer,
   IDENTITY_PROVIDER,
   type IdentityProvider,
   MAILER,
@@ -21,6 +19,7 @@ import { answerClientErrors } from './rest/client-errors.js';
 import { guardProcess } from './rest/request-scope.js';
 import {
   BACKGROUND,
+  CLOSE_RENDERER,
   type Overrides,
   STOP_COHERENCE,
   composeContainer,
@@ -110,7 +109,7 @@ export async function startService(
       // Nothing was served: what the composition started stops before the database closes (below).
       unguard();
       if (container.isRegistered(STOP_COHERENCE)) container.resolve<() => void>(STOP_COHERENCE)();
-      await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
+      await container.resolve<() => Promise<void>>(CLOSE_RENDERER)();
       throw error;
     }
     answerClientErrors(server);
@@ -198,7 +197,7 @@ export async function startService(
             await settlesWithin(background, CUT_OFF_GRACE_MS);
           }
           if (container.isRegistered(STOP_COHERENCE)) container.resolve<() => void>(STOP_COHERENCE)();
-          await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
+          await container.resolve<() => Promise<void>>(CLOSE_RENDERER)();
           mailer.close?.();
           await database.close();
           unguard();

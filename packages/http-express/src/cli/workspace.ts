@@ -1,7 +1,7 @@
 import { type Database, migrationState, openDatabase, refuseNewerSchema } from '@larder/adapters-postgres';
-import { IMAGE_RENDERER, type ImageRenderer, MAILER } from '@larder/domain';
+import { MAILER } from '@larder/domain';
 import type { DependencyContainer } from 'tsyringe';
-import { composeContainer } from '../composition-root.js';
+import { CLOSE_RENDERER, composeContainer } from '../composition-root.js';
 import type { Config } from '../config.js';
 
 /** The configured database and image store, composed as the service composes them. */
@@ -53,10 +53,18 @@ export async function openWorkspace(
       database,
       container,
       baseUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      // Whatever a part's closing throws, the others close, the database last (an embedded one
+      // keeps its lock, touched every 10 s, while open: the command would never end).
       close: async () => {
-        await container.resolve<ImageRenderer>(IMAGE_RENDERER).close();
-        (container.resolve(MAILER) as { close?: () => void }).close?.();
-        await database.close();
+        try {
+          await container.resolve<() => Promise<void>>(CLOSE_RENDERER)();
+        } finally {
+          try {
+            (container.resolve(MAILER) as { close?: () => void }).close?.();
+          } finally {
+            await database.close();
+          }
+        }
       },
     };
   } catch (error) {
