@@ -12,11 +12,19 @@ const CONNECTION_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
-  // PostgreSQL: shutting down, crashed, starting, too many connections.
+  // PostgreSQL: shutting down, crashed, starting, the database dropped, too many connections.
   '57P01',
   '57P02',
   '57P03',
+  '57P04',
   '53300',
+  // PostgreSQL refusing the service: a password changed (28P01), a login refused by pg_hba.conf or
+  // a role gone (28000), the database gone (3D000), no permission (42501: CONNECT revoked, or
+  // grants lost in a restore). The operator must act, but each request is the same refusal.
+  '28P01',
+  '28000',
+  '3D000',
+  '42501',
   // disk_full: nothing is written until there is room again (PGlite's full disk says it too).
   '53100',
 ]);

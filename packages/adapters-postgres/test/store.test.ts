@@ -423,6 +423,32 @@ describe('migrations', () => {
   });
 });
 
+describe('a database that refuses the service', () => {
+  it.each([
+    ['42501', 'insufficient_privilege', 'permission denied for database larder'],
+    ['28P01', 'invalid_password', 'password authentication failed for user larder'],
+    ['28000', 'invalid_authorization_specification', 'no pg_hba.conf entry for host'],
+    ['3D000', 'invalid_catalog_name', 'database larder does not exist'],
+    ['57P01', 'admin_shutdown', 'terminating connection due to administrator command'],
+    ['57P02', 'crash_shutdown', 'terminating connection because of crash of another server process'],
+    ['57P03', 'cannot_connect_now', 'the database system is starting up'],
+  ])(
+    'answers %s (%s) as an outage, with its cause, not as a failed statement',
+    async (code, name, message) => {
+      const causes: unknown[] = [];
+      const refused = translatingOutage(
+        () =>
+          sql
+            .raw(`do $$ begin raise exception '${message}' using errcode = '${name}'; end $$`)
+            .execute(database.db),
+        (cause) => causes.push(cause),
+      );
+      await expect(refused).rejects.toMatchObject({ code: 'database.unavailable', retryAfterSeconds: 5 });
+      expect(causes).toEqual([expect.objectContaining({ code })]);
+    },
+  );
+});
+
 describe('a database that cannot write', () => {
   it('answers a full disk (disk_full, as PGlite on a full disk raises it) as the outage it is, and says its cause', async () => {
     const causes: unknown[] = [];
