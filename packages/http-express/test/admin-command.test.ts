@@ -10,6 +10,7 @@ import {
   type EmptyServerDatabase,
   emptyServerDatabase,
 } from '@larder/adapters-postgres/test-support/test-database.js';
+import { startS3rver } from '@larder/adapters-s3-images/test-support/s3-server.js';
 import { startSmtpSink } from '@larder/adapters-smtp/test-support/smtp-sink.js';
 import { startTestIdentityProvider } from '@larder/adapters-oidc/test-support/oidc-provider.js';
 import { buildZip, storedEntry } from '@larder/adapters-zip/test-support/zip-builder.js';
@@ -337,9 +338,11 @@ describe('the larder admin command, on the configured database and image store',
     const images = await larder(['check'], {
       SERVICE_S3_BUCKET: 'nowhere',
       SERVICE_S3_ENDPOINT: 'http://127.0.0.1:9',
+      SERVICE_S3_ACCESS_KEY_ID: 'larder',
+      SERVICE_S3_SECRET_ACCESS_KEY: 'larder-secret',
     });
     expect(images.code).toBe(1);
-    expect(images.out).toMatch(/^FAIL\s+image store\s+bucket nowhere: /m);
+    expect(images.out).toMatch(/^FAIL\s+image store\s+bucket nowhere: connection refused \(ECONNREFUSED\)$/m);
     // A database never migrated: the schema fails, the mail settings it would hold are not read,
     // and every part still gets its line.
     await (await openDatabase({ dataDir: join(dir, 'never-migrated') })).close();
@@ -352,6 +355,46 @@ describe('the larder admin command, on the configured database and image store',
     expect(fresh.out).toMatch(/^skip\s+mail\s+not checked: the schema is not up to date/m);
     expect(fresh.out).toMatch(/^off\s+single sign-on\s+/m);
     expect(fresh.err).toBe('');
+  });
+
+  it('check: says why the image store fails (no such bucket, keys refused, wrong scheme), not "try again"', async () => {
+    const s3 = await startS3rver('larder-photos');
+    try {
+      const s3Env = {
+        SERVICE_S3_BUCKET: 'larder-photos',
+        SERVICE_S3_ENDPOINT: s3.options.endpoint ?? '',
+        SERVICE_S3_REGION: 'us-east-1',
+        SERVICE_S3_ACCESS_KEY_ID: 'S3RVER',
+        SERVICE_S3_SECRET_ACCESS_KEY: 'S3RVER',
+        SERVICE_S3_FORCE_PATH_STYLE: 'true',
+      };
+      const fine = await larder(['check'], s3Env);
+      expect(fine.out).toMatch(
+        /^ok\s+image store\s+bucket larder-photos: written, read and removed a file$/m,
+      );
+      const failures = {
+        bucket: await larder(['check'], { ...s3Env, SERVICE_S3_BUCKET: 'nosuchbucket' }),
+        keys: await larder(['check'], { ...s3Env, SERVICE_S3_ACCESS_KEY_ID: 'WRONG' }),
+        scheme: await larder(['check'], {
+          ...s3Env,
+          SERVICE_S3_ENDPOINT: (s3.options.endpoint ?? '').replace('http:', 'https:'),
+        }),
+      };
+      const lines = Object.fromEntries(
+        Object.entries(failures).map(([what, ran]) => [
+          what,
+          /^FAIL\s+image store\s+(.*)$/m.exec(ran.out)?.[1],
+        ]),
+      );
+      expect(lines).toEqual({
+        bucket: expect.stringMatching(/^bucket nosuchbucket: NoSuchBucket\b/),
+        keys: expect.stringMatching(/^bucket larder-photos: InvalidAccessKeyId\b/),
+        scheme: expect.stringMatching(/^bucket larder-photos: TLS failed/),
+      });
+      for (const ran of Object.values(failures)) expect(ran.out).not.toMatch(/try again/);
+    } finally {
+      await s3.stop();
+    }
   });
 
   // docs/operations.md promises a line per part: after a failed database there were none.

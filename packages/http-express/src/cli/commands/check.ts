@@ -9,6 +9,7 @@ import {
   MailConfiguration,
   type Mailer,
 } from '@larder/domain';
+import { storageFailureReason } from '@larder/adapters-s3-images';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import { UsageError } from '../args.js';
@@ -92,7 +93,8 @@ async function checkImageStore(context: CommandContext, workspace: Workspace): P
     line(context, 'ok', 'image store', `${where}: written, read and removed a file`);
     return true;
   } catch (error) {
-    line(context, 'FAIL', 'image store', `${where}: ${reason(error)}`);
+    // The reason itself (no such bucket, keys refused, connection refused), not a request's "try again".
+    line(context, 'FAIL', 'image store', `${where}: ${storageFailureReason(error)}`);
     return false;
   }
 }
