@@ -29,7 +29,16 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   refuseNewerSchema(await migrationState(db));
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    // The operator is told which migration failed (its name is otherwise only in a debug stack);
+    // the cause's code stays, so a database that stopped answering is still seen as one.
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    if (!failed) throw cause;
+    throw Object.assign(new Error(`migration ${failed} failed: ${cause.message}`, { cause }), {
+      code: (cause as { code?: unknown }).code,
+    });
+  }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

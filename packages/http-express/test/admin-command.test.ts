@@ -397,6 +397,22 @@ describe('the larder admin command, on the configured database and image store',
     }
   });
 
+  it('migrate: a migration that fails is named (the docs say the log names it)', async () => {
+    const dataDir = join(dir, 'clashing');
+    // A database where the recipes table is there already, as a half-restored one can be.
+    const clashing = await openDatabase({ dataDir });
+    try {
+      await clashing.db.schema.createTable('recipes').addColumn('id', 'integer').execute();
+    } finally {
+      await clashing.close();
+    }
+    const migrated = await larder(['migrate'], { SERVICE_DATA_DIR: dataDir, SERVICE_DATABASE_URL: '' });
+    expect(migrated.code).toBe(1);
+    expect(migrated.err).toMatch(
+      /^larder migrate: migration \d{8}T\d{4}_recipes failed: relation "recipes" already exists\n$/,
+    );
+  });
+
   // docs/operations.md promises a line per part: after a failed database there were none.
   it('check: a database that cannot be opened, then a line for every other part, not checked', async () => {
     const closed = await larder(['check'], {
