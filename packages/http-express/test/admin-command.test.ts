@@ -204,8 +204,10 @@ describe('the larder admin command, on the configured database and image store',
   it('export --all and import: a whole household through a zip, with a progress report', async () => {
     const archive = join(dir, 'backup.zip');
     const empty = await larder(['export', '--all', archive]);
-    expect(empty).toMatchObject({ code: 1 });
-    expect(empty.err).toMatch(/no recipes/);
+    // Nothing to back up is no failure (a nightly backup of a new household), and no file.
+    expect(empty).toMatchObject({ code: 0 });
+    expect(empty.out).toMatch(/no recipes/);
+    await expect(stat(archive)).rejects.toMatchObject({ code: 'ENOENT' });
     const jpeg = await jpegOf(400, 300);
     await withWorkspace(async (w) => {
       const owner = await coreDependencies(w.container).store.accounts.owner();
@@ -411,6 +413,30 @@ describe('the larder admin command, on the configured database and image store',
     expect(migrated.err).toMatch(
       /^larder migrate: migration \d{8}T\d{4}_recipes failed: relation "recipes" already exists\n$/,
     );
+  });
+
+  it('export --all: an empty household is no failure (no file), a folder not there is said as such', async () => {
+    const empty = { SERVICE_DATA_DIR: join(dir, 'empty-household'), SERVICE_DATABASE_URL: '' };
+    expect((await larder(['migrate'], empty)).code).toBe(0);
+    const workspace = await openWorkspace(loadConfig({ ...env, ...empty }));
+    try {
+      await ensureOwner(coreDependencies(workspace.container), 'owner', undefined);
+    } finally {
+      await workspace.close();
+    }
+    const target = join(dir, 'empty-backup.zip');
+    expect(await larder(['export', '--all', target], empty)).toEqual({
+      code: 0,
+      out: `the household has no recipes: nothing to export, ${target} was not written\n`,
+      err: '',
+    });
+    await expect(stat(target)).rejects.toMatchObject({ code: 'ENOENT' });
+    const nowhere = join(dir, 'no-such-folder', 'backup.zip');
+    expect(await larder(['export', '--all', nowhere], empty)).toEqual({
+      code: 1,
+      out: '',
+      err: `larder export: cannot write ${nowhere}: the folder ${join(dir, 'no-such-folder')} does not exist\n`,
+    });
   });
 
   // docs/operations.md promises a line per part: after a failed database there were none.

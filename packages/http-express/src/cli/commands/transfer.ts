@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Caller, NotFound, OPERATOR_TRANSFER_LIMITS, RecipeTransfer } from '@larder/domain';
@@ -45,7 +46,8 @@ export const exportRecipes: Command = {
   help:
     'Writes the archive format of docs/transfer.md, as POST /api/v1/export does, with no limit on the ' +
     'number of recipes: --all for every recipe (a backup), or --recipe with ids separated by commas for some. The ' +
-    'file appears only when the export is complete (it is written to FILE.zip.part first).',
+    'file appears only when the export is complete (it is written to FILE.zip.part first). A household ' +
+    'without recipes writes no file and exits 0 (--all) after saying so.',
   options: { flags: ['all'], values: ['recipe'] },
   async run(args, context) {
     const [file, ...rest] = args.positional;
@@ -53,15 +55,22 @@ export const exportRecipes: Command = {
     if (!file || rest.length > 0) throw new UsageError('export takes one FILE.zip');
     if (args.flags.has('all') === (some !== undefined))
       throw new UsageError('export takes --all or --recipe ID');
+    // A folder that is not there is said before any work, not as the ENOENT of FILE.zip.part.
+    const folder = dirname(resolve(file));
+    if (!(await stat(folder).catch(() => null))?.isDirectory()) {
+      throw new Error(`cannot write ${file}: the folder ${folder} does not exist`);
+    }
     const workspace = await context.open();
     const part = `${file}.part`;
     try {
       const transfer = workspace.container.resolve(RecipeTransfer);
       const owner = await actingMember(coreDependencies(workspace.container).store);
       const ids = some !== undefined ? namedRecipes(some) : await transfer.allRecipeIds();
+      // An empty household is backed up by nothing: a nightly backup succeeds, and no file is
+      // written (an older backup of the same name stays as it was).
       if (ids.length === 0) {
-        context.err.write('larder: there are no recipes to export\n');
-        return EXIT.failed;
+        context.out.write(`the household has no recipes: nothing to export, ${file} was not written\n`);
+        return EXIT.ok;
       }
       const progress = progressOn(context.err, 'exporting recipes');
       const zip = await transfer.export(ids, owner.account.id, (done, total) => progress.update(done, total));
