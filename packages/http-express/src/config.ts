@@ -151,7 +151,7 @@ const DEFAULT_SMTP_PORT: Record<MailSecurity, number> = { starttls: 587, tls: 46
 
 function loadSmtp(env: NodeJS.ProcessEnv): MailServer | undefined {
   const host = env['SERVICE_SMTP_HOST']?.trim();
-  if (!host) return undefined;
+  // Security and port are checked even without a host: a bad value stops the start either way.
   const security = (env['SERVICE_SMTP_SECURITY']?.trim().toLowerCase() || 'starttls') as MailSecurity;
   if (!MAIL_SECURITY.includes(security))
     throw new ConfigError('SERVICE_SMTP_SECURITY must be starttls, tls or none');
@@ -159,6 +159,11 @@ function loadSmtp(env: NodeJS.ProcessEnv): MailServer | undefined {
   // Decimal digits: Number() read 0x24b and 5.87e2 as 587. Digits out of range fail the check below.
   const port = portText ? wholeNumber(portText) : DEFAULT_SMTP_PORT[security];
   if (port === null) throw new ConfigError('SERVICE_SMTP_PORT must be decimal digits, from 1 to 65535');
+  if (!host) {
+    // (With a host, the mail settings' own check says it, below.)
+    if (port < 1 || port > 65535) throw new ConfigError('SERVICE_SMTP_PORT must be from 1 to 65535');
+    return undefined;
+  }
   const from = env['SERVICE_SMTP_FROM']?.trim();
   if (!from) throw new ConfigError('SERVICE_SMTP_FROM is required when SERVICE_SMTP_HOST is set');
   try {

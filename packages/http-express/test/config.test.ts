@@ -290,6 +290,21 @@ describe('loadConfig: SERVICE_SMTP_PORT', () => {
   });
 });
 
+describe('loadConfig: SERVICE_SMTP_SECURITY and SERVICE_SMTP_PORT without SERVICE_SMTP_HOST', () => {
+  // They were ignored without a host, though a bad value stops the start (docs/configuration.md).
+  it.each([
+    ['SERVICE_SMTP_SECURITY', 'ssl', 'SERVICE_SMTP_SECURITY must be starttls, tls or none'],
+    ['SERVICE_SMTP_PORT', '0x24b', 'SERVICE_SMTP_PORT must be decimal digits, from 1 to 65535'],
+    ['SERVICE_SMTP_PORT', '0', 'SERVICE_SMTP_PORT must be from 1 to 65535'],
+  ])('refuses %s=%j (exit 2)', (setting, value, message) => {
+    expect(() => loadConfig({ [setting]: value })).toThrow(new ConfigError(message));
+  });
+
+  it('takes good ones, with mail off', () => {
+    expect(loadConfig({ SERVICE_SMTP_SECURITY: 'tls', SERVICE_SMTP_PORT: '465' }).smtp).toBeUndefined();
+  });
+});
+
 describe('loadConfig: spaces around a value', () => {
   // docs/configuration.md: spaces around a value are ignored, in numbers as in words.
   it('are ignored', () => {
