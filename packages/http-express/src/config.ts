@@ -219,7 +219,9 @@ function parseTrustedProxies(value: string | undefined): string[] {
   const entries = (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
+    .filter((entry) => entry !== '')
+    // The keywords in any letter case, as the other one-word settings (express knows them in lower case).
+    .map((entry) => (PROXY_PRESETS.includes(entry.toLowerCase()) ? entry.toLowerCase() : entry));
   for (const entry of entries) {
     if (!PROXY_PRESETS.includes(entry) && !isAddressOrRange(entry)) {
       throw new ConfigError(

@@ -15,6 +15,12 @@ describe('loadConfig: SERVICE_TRUSTED_PROXIES', () => {
     },
   );
 
+  it('takes the keywords in any letter case, as the other one-word settings', () => {
+    const { trustedProxies } = loadConfig({ SERVICE_TRUSTED_PROXIES: 'LOOPBACK, LinkLocal,uniqueLocal' });
+    expect(trustedProxies).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(() => express().set('trust proxy', trustedProxies)).not.toThrow();
+  });
+
   // Each of these passed a looser check before and then stopped the start with express's stack trace.
   it.each(['999.1.1.1', '10.0.0.0/99', ':', 'fd00::/129', '10.0.0.1/8/8', 'proxy.example'])(
     'refuses %j as a wrong setting (exit 2), naming it',
