@@ -10,5 +10,5 @@ export { READS_CHANGED_CHANNEL, createPostgresStore, type StoreOptions } from '.
 export { ReadCache } from './read-cache.js';
 export type { LarderDatabase } from './schema.js';
 export { DataDirectoryInUse } from './data-dir-lock.js';
-export { CannotOpenDatabase, DatabaseClosed } from './outage.js';
+export { CannotOpenDatabase, DatabaseClosed, OUTAGE_RETRY_SECONDS } from './outage.js';
 export { keepCoherent, type CoherenceOptions } from './cache-coherence.js';

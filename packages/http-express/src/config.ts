@@ -394,7 +394,8 @@ function webDir(value: string | undefined): string | null {
 }
 
 function metricsToken(value: string | undefined): string | undefined {
-  const token = value?.trim();
+  // A secret: taken as written (docs/configuration.md), so spaces around it are refused, not cut.
+  const token = value;
   if (!token) return undefined;
   if (token.length < 16 || /\s/.test(token)) {
     throw new ConfigError('SERVICE_METRICS_TOKEN must be at least 16 characters without spaces');

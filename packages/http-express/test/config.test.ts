@@ -216,6 +216,19 @@ describe('loadConfig: empty values', () => {
   });
 });
 
+describe('loadConfig: SERVICE_METRICS_TOKEN', () => {
+  // A secret is taken as written (docs/configuration.md): it was trimmed, so a scraper sending the
+  // token as written in the file was refused.
+  it('is taken as written: spaces around it are refused, not cut', () => {
+    expect(loadConfig({ SERVICE_METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe(
+      'scrape-me-0123456789',
+    );
+    expect(() => loadConfig({ SERVICE_METRICS_TOKEN: ' scrape-me-0123456789 ' })).toThrow(
+      new ConfigError('SERVICE_METRICS_TOKEN must be at least 16 characters without spaces'),
+    );
+  });
+});
+
 describe('loadConfig: numbers', () => {
   it('takes decimal digits', () => {
     expect(loadConfig({ SERVICE_BCRYPT_COST: '12', SERVICE_IMAGE_WORKERS: ' 4 ' })).toMatchObject({

@@ -1,3 +1,4 @@
+import { OUTAGE_RETRY_SECONDS } from '@larder/adapters-postgres';
 import { readFileSync } from 'node:fs';
 import { PUBLIC } from '../../operations/operation.js';
 import { rewriteRefs } from '../../schemas/schema-registry.js';
@@ -20,7 +21,7 @@ export const serviceRoutes: RestRouteModule = ({ table, registry, services: { da
     operationId: 'healthz',
     summary: 'Whether the service and its database answer',
     description:
-      '200 `ok` while the service and its database answer, 503 otherwise: for load balancers and container health checks.',
+      '200 `ok` while the service and its database answer, 503 (with `Retry-After: 5`) otherwise: for load balancers and container health checks.',
     tag: 'service',
     access: PUBLIC,
     responses: { 200: { content: 'text/plain' }, 503: { content: 'text/plain' } },
@@ -29,7 +30,12 @@ export const serviceRoutes: RestRouteModule = ({ table, registry, services: { da
         await database.ping();
         res.status(200).type('text/plain').send('ok');
       } catch {
-        res.status(503).type('text/plain').send('database unavailable');
+        // As every other answer of a database outage: when to look again.
+        res
+          .status(503)
+          .set('Retry-After', String(OUTAGE_RETRY_SECONDS))
+          .type('text/plain')
+          .send('database unavailable');
       }
     },
   });
