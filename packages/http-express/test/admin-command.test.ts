@@ -486,6 +486,26 @@ describe('the larder admin command, on the configured database and image store',
     }
   });
 
+  it('ends, and frees the database, when SERVICE_IMAGE_RENDERER=sharp and sharp does not load here', async () => {
+    const bin = new URL('../bin/larder.js', import.meta.url).pathname;
+    // A machine where the sharp package does not load: resolving it fails, as a missing one does.
+    const noSharp =
+      'data:text/javascript,import{registerHooks}from"node:module";registerHooks({resolve(s,c,n){' +
+      'if(s==="sharp")throw Object.assign(new Error("Cannot find module sharp"),{code:"MODULE_NOT_FOUND"});' +
+      'return n(s,c)}})';
+    const childEnv = { ...process.env, ...env, SERVICE_IMAGE_RENDERER: 'sharp' };
+    expect((await larder(['migrate'])).code).toBe(0);
+    // It never ended: closing built the renderer to close it, threw, and left the database open.
+    const listed = await run(process.execPath, ['--import', noSharp, bin, 'users', '--json'], {
+      env: childEnv,
+      timeout: 60_000,
+    });
+    expect(Array.isArray(JSON.parse(listed.stdout))).toBe(true);
+    expect(listed.stderr).toBe('');
+    // The embedded database's lock went with it: the next command opens it.
+    expect((await larder(['users'])).code).toBe(0);
+  });
+
   it('refuses a database a running service holds (the embedded one), or one a newer Larder migrated', async () => {
     if (!server) {
       // The service, running in a process of its own on the same data directory.
@@ -523,26 +543,6 @@ describe('the larder admin command, on the configured database and image store',
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const code = await new Promise((resolve) => child.once('close', resolve));
     expect({ code, err }).toEqual({ code: 0, err: '' });
-  });
-
-  it('ends, and frees the database, when SERVICE_IMAGE_RENDERER=sharp and sharp does not load here', async () => {
-    const bin = new URL('../bin/larder.js', import.meta.url).pathname;
-    // A machine where the sharp package does not load: resolving it fails, as a missing one does.
-    const noSharp =
-      'data:text/javascript,import{registerHooks}from"node:module";registerHooks({resolve(s,c,n){' +
-      'if(s==="sharp")throw Object.assign(new Error("Cannot find module sharp"),{code:"MODULE_NOT_FOUND"});' +
-      'return n(s,c)}})';
-    const childEnv = { ...process.env, ...env, SERVICE_IMAGE_RENDERER: 'sharp' };
-    expect((await larder(['migrate'])).code).toBe(0);
-    // It never ended: closing built the renderer to close it, threw, and left the database open.
-    const listed = await run(process.execPath, ['--import', noSharp, bin, 'users', '--json'], {
-      env: childEnv,
-      timeout: 60_000,
-    });
-    expect(Array.isArray(JSON.parse(listed.stdout))).toBe(true);
-    expect(listed.stderr).toBe('');
-    // The embedded database's lock went with it: the next command opens it.
-    expect((await larder(['users'])).code).toBe(0);
   });
 
   it('runs as the `larder` program the package installs', async () => {
