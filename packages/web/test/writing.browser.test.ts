@@ -504,6 +504,10 @@ describe('the web app, part 2: write, import, share', () => {
     await signIn(first, h.origin, ann.username, ann.password, `/recipes/${created.body.slug}/edit`);
     const second = await context.newPage();
     await second.goto(edit);
+    // Both tabs show the recipe before either types: a tab opened after the other kept changes
+    // would show (take over) those as a closed tab's.
+    await expect(first.getByLabel('Description').inputValue()).resolves.toBe('First version.');
+    await expect(second.getByLabel('Description').inputValue()).resolves.toBe('First version.');
     await first.getByLabel('Description').fill('Typed in the first tab.');
     await first.waitForFunction(() =>
       Object.values(localStorage).some((value) => value.includes('Typed in the first tab.')),
