@@ -82,7 +82,12 @@ export function App() {
   if (route.name === 'setup')
     return (
       <Frame>
-        <SetupLink token={route.token} onSignedIn={() => start()} />
+        <SetupLink
+          token={route.token}
+          signedIn={state.kind === 'signed-in'}
+          oidcOutcome={url.searchParams.get('oidc')}
+          onSignedIn={() => start()}
+        />
       </Frame>
     );
   if (route.name === 'confirm')

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { ApiError, api } from '../api';
 import { t } from '../i18n';
+import type { TextKey } from '../i18n';
 import { problemText } from '../problem-text';
 import { navigate } from '../router';
 
@@ -11,8 +12,31 @@ interface Invited {
   purpose: 'setup' | 'reset';
 }
 
-/** A setup or reset link from a mail or an admin: choose a password, and be signed in. */
-export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: () => Promise<void> }) {
+/** Why signing on through the provider did not finish the setup (the callback's `?oidc=`). */
+const OIDC_OUTCOMES: Record<string, TextKey> = {
+  failed: 'oidcFailed',
+  taken: 'oidcTaken',
+  linked: 'oidcLinked',
+};
+
+/**
+ * A setup or reset link from a mail or an admin: choose a password, and be signed in — or, for a
+ * setup link, sign on through the provider, which returns here: with `?oidc=…` when it did not
+ * work (the link still open, to try again or choose a password), without once it did (the link
+ * spent, the member signed in: on to the recipes).
+ */
+export function SetupLink({
+  token,
+  signedIn,
+  oidcOutcome,
+  onSignedIn,
+}: {
+  token: string;
+  /** Whether this browser has a session (as the app knows it so far). */
+  signedIn: boolean;
+  oidcOutcome: string | null;
+  onSignedIn: () => Promise<void>;
+}) {
   const [invited, setInvited] = useState<Invited | null>(null);
   const [invalid, setInvalid] = useState(false);
   const [password, setPassword] = useState('');
@@ -24,6 +48,11 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
     api<Invited>('POST', '/api/v1/auth/setup/inspect', { token }).then(setInvited, () => setInvalid(true));
     void api<{ enabled: boolean; name: string }>('GET', '/api/v1/auth/oidc').then(setOidc, () => undefined);
   }, [token]);
+
+  // Back from the provider, set up and signed in: the link is spent, the recipes are where to be.
+  useEffect(() => {
+    if (invalid && signedIn && oidcOutcome === null) navigate('/', true);
+  }, [invalid, signedIn, oidcOutcome]);
 
   const submit = useAction(async () => {
     if (password !== repeat) return setError(t('passwordsDiffer'));
@@ -57,11 +86,17 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
     );
 
   const name = invited.displayName || invited.username;
+  const outcome = oidcOutcome ? OIDC_OUTCOMES[oidcOutcome] : undefined;
   return (
     <section class="card narrow" aria-labelledby="setup-title">
       <h1 id="setup-title">
         {invited.purpose === 'reset' ? t('resetTitle', { name }) : t('setupTitle', { name })}
       </h1>
+      {outcome && (
+        <p class="error" role="alert">
+          {t(outcome)}
+        </p>
+      )}
       <p>{t('setupExplain', { username: invited.username })}</p>
       <form onSubmit={submit.submit} class="stack">
         <input type="text" name="username" autoComplete="username" value={invited.username} hidden readOnly />
@@ -103,7 +138,7 @@ export function SetupLink({ token, onSignedIn }: { token: string; onSignedIn: ()
           <p class="or">{t('or')}</p>
           <input type="hidden" name="intent" value="setup" />
           <input type="hidden" name="setup" value={token} />
-          <input type="hidden" name="next" value="/" />
+          <input type="hidden" name="next" value={`/setup/${token}`} />
           <button type="submit" class="secondary wide">
             {t('signInWith', { name: oidc.name })}
           </button>
