@@ -183,16 +183,23 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
-  it('keeps an imported draft’s changes across a reload, and Cancel throws changes away', async () => {
+  it('keeps pasted text and an imported draft’s changes across a reload, and Cancel throws changes away', async () => {
     const context = await h.context();
     const page = await context.newPage();
     await signIn(page, h.origin, ann.username, ann.password);
     await page.goto(`${h.origin}/import`);
-    await page
-      .getByLabel('A recipe page’s address, or the recipe’s text')
-      .fill(
-        'Plain porridge\n\nIngredients\n1 cup oats\n2 cups water\n\nMethod\n1. Simmer the oats in the water for 5 minutes.',
-      );
+    const pasted =
+      'Plain porridge\n\nIngredients\n1 cup oats\n2 cups water\n\nMethod\n1. Simmer the oats in the water for 5 minutes.';
+    const source = page.getByLabel('A recipe page’s address, or the recipe’s text');
+    await source.fill(pasted);
+    // What was pasted is kept until it is read: a reload (or a session that ended) brings it back.
+    await page.waitForFunction(() =>
+      Object.entries(localStorage).some(
+        ([key, value]) => key.includes('.import#') && value.includes('porridge'),
+      ),
+    );
+    await page.reload();
+    await expect(source.inputValue()).resolves.toBe(pasted);
     await page.getByRole('button', { name: 'Read it' }).click();
     const title = page.getByLabel('Title', { exact: true });
     await title.waitFor();
@@ -209,6 +216,9 @@ describe('the web app, part 2: write, import, share', () => {
     await page.goto(`${h.origin}/new?from=import`);
     await title.waitFor();
     await expect(title.inputValue()).resolves.toBe('Plain porridge');
+    // The pasted text was read: the import starts empty again.
+    await page.goto(`${h.origin}/import`);
+    await expect(source.inputValue()).resolves.toBe('');
     await context.close();
   }, 60_000);
 

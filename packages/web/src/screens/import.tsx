@@ -7,7 +7,7 @@ import { problemText } from '../problem-text';
 import type { RecipeInput } from '../recipe-form';
 import { navigate } from '../router';
 import { useSession } from '../session';
-import { forgetUnsaved, importedDraftKey } from '../unsaved';
+import { forgetUnsaved, importedDraftKey, readUnsaved, useUnsaved } from '../unsaved';
 
 /** A draft as the page reader answered it, with the member's choices so far (kept for the editor). */
 export interface ImportedDraft {
@@ -20,10 +20,16 @@ export interface ImportedDraft {
   keepPhoto: boolean;
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** Where the pasted address or text is kept until it is read (a reload or a session that ended loses nothing). */
+const PLACE = 'import';
+
 /** Paste an address or a recipe's text; the draft opens in the editor to check and save. */
 export function Import() {
   const { me } = useSession();
-  const [source, setSource] = useState('');
+  const [source, setSource] = useState(() => readUnsaved(me.id, PLACE, isText) ?? '');
+  const forget = useUnsaved(me.id, PLACE, source, source.trim() !== '');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     document.title = `${t('importTitle')} · ${t('appName')}`;
@@ -40,6 +46,7 @@ export function Import() {
       );
       // A new import starts from its page: changes kept from an earlier one are dropped.
       forgetUnsaved(me.id, 'edit.import');
+      forget();
       sessionStorage.setItem(
         importedDraftKey(me.id),
         JSON.stringify({ ...draft, keepPhoto: draft.photo !== null } satisfies ImportedDraft),
