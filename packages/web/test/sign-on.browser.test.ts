@@ -6,10 +6,8 @@
  */
 import {
   type TestIdentityProvider,
-  type TestPerson,
   startTestIdentityProvider,
 } from '@larder/adapters-oidc/test-support/oidc-provider.js';
-import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { type WebHarness, startWebHarness } from './browser-support.js';
 
