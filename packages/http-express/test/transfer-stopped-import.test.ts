@@ -57,7 +57,11 @@ it('removes, when it starts again, the spooled upload of an import it was killed
   });
   upload.on('error', () => undefined);
   upload.write(Buffer.alloc(256 * 1024));
-  await until(async () => (await spoolFolders()).length > 0);
+  // Until its file is there: the folder is made a moment before the file is opened in it.
+  await until(async () => {
+    const [folder] = await spoolFolders();
+    return folder !== undefined && (await readdir(join(temporary, folder))).includes('upload.zip');
+  });
 
   service.child.kill('SIGKILL');
   await service.exited;
