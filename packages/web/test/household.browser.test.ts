@@ -3,7 +3,7 @@
  * setup link, which the new member opens to finish; API tokens are made (shown once) and revoked.
  */
 import { buildZip, deflatedEntry } from '@larder/adapters-zip/test-support/zip-builder.js';
-import type { Download } from 'playwright-core';
+import type { Download, Locator } from 'playwright-core';
 import request from 'supertest';
 import { type WebHarness, seriousViolations, signIn, startWebHarness } from './browser-support.js';
 import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.js';
@@ -102,6 +102,73 @@ describe('the household screen', () => {
       described: expect.stringMatching(/\S/),
     });
     await expect(form.getByLabel('Username').getAttribute('aria-invalid')).resolves.toBeNull();
+    await context.close();
+  }, 60_000);
+
+  it("the profile's forms and the token form tell a refused field at it, which takes the focus", async () => {
+    const ida = await h.t.member('user', 'ida');
+    const context = await h.context({ width: 375, height: 740 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ida.username, ida.password, '/profile');
+    /**
+     * Once the refusal is shown (at a field, or as a sentence), and the frame after it, in which the
+     * first field refused takes the focus: that field's label, mark and what describes it, and the
+     * sentences the form shows outside any field.
+     */
+    const refusal = async (form: Locator) => {
+      await form.locator('[aria-invalid="true"], .error').first().waitFor();
+      await page.evaluate(() => new Promise((shown) => requestAnimationFrame(shown)));
+      const focused = await page.evaluate(() => {
+        const field = document.activeElement as HTMLInputElement;
+        const described = (field.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ');
+        const name =
+          field instanceof HTMLFieldSetElement
+            ? field.querySelector('legend')?.textContent
+            : field.labels?.[0]?.querySelector('span')?.textContent;
+        return { name, invalid: field.getAttribute('aria-invalid'), described };
+      });
+      return { focused, above: await form.locator('.error:not(.field-error)').allTextContents() };
+    };
+
+    const profile = page.getByRole('form', { name: ida.username });
+    await profile.getByLabel('Display name').fill('   ');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(refusal(profile)).resolves.toEqual({
+      focused: { name: 'Display name', invalid: 'true', described: expect.stringMatching(/\S/) },
+      above: [],
+    });
+
+    const password = page.getByRole('form', { name: 'Change password' });
+    await password.getByLabel('Current password').fill(ida.password);
+    // 40 letters under the field's 128, but 80 bytes: over the 72 the API takes.
+    await password.getByLabel('New password').fill('ä'.repeat(40));
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect(refusal(password)).resolves.toEqual({
+      focused: { name: 'New password', invalid: 'true', described: expect.stringMatching(/\S/) },
+      above: [],
+    });
+
+    await page.goto(`${h.origin}/household`);
+    const tokens = page.getByRole('region', { name: 'API tokens' });
+    await tokens.getByLabel('Name', { exact: true }).fill('   ');
+    await tokens.getByRole('button', { name: 'Create the token' }).click();
+    await expect(refusal(tokens)).resolves.toEqual({
+      focused: { name: 'Name', invalid: 'true', described: expect.stringMatching(/\S/) },
+      above: [],
+    });
+    // No scope at all: told at the scopes, a group of checkboxes.
+    await tokens.getByLabel('Name', { exact: true }).fill('kitchen script');
+    await tokens.getByRole('checkbox', { name: 'recipes:read' }).uncheck();
+    await tokens.getByRole('button', { name: 'Create the token' }).click();
+    await tokens.getByLabel('Name', { exact: true }).and(page.locator(':not([aria-invalid])')).waitFor();
+    await expect(refusal(tokens)).resolves.toEqual({
+      focused: { name: 'Scopes', invalid: 'true', described: expect.stringMatching(/\S/) },
+      above: [],
+    });
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 60_000);
 

@@ -336,8 +336,11 @@ function Tokens() {
   const [days, setDays] = useState<number | null>(90);
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const newToken = useRef<HTMLFormElement>(null);
+  const refused = useFieldErrors(newToken);
   const create = useAction(async () => {
     setError(null);
+    refused.clear();
     try {
       const answer = await api<{ token: string }>('POST', '/api/v1/tokens', {
         name: name.trim(),
@@ -348,7 +351,8 @@ function Tokens() {
       setName('');
       await load();
     } catch (e) {
-      setError(problemText(e));
+      // Told at the field it names (the scopes as one group), which takes the focus.
+      refused.show(e);
     }
   });
   const revoke = useAction(async (token: Token) => {
@@ -389,12 +393,20 @@ function Tokens() {
           </li>
         ))}
       </ul>
-      <form class="stack" onSubmit={create.submit}>
+      <form ref={newToken} class="stack" onSubmit={create.submit}>
         <label>
           <span>{t('tokenName')}</span>
-          <input required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          <input
+            {...refused.field('name')}
+            required
+            maxLength={100}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
         </label>
-        <fieldset>
+        {refused.problem('name')}
+        {/* One field for the API (`scopes`, `scopes[1]`): told at the group, which takes the focus. */}
+        <fieldset {...refused.field('scopes')} tabIndex={-1}>
           <legend>{t('scopes')}</legend>
           <div class="chips">
             {scopesFor(me).map((scope) => (
@@ -412,6 +424,7 @@ function Tokens() {
               </label>
             ))}
           </div>
+          {refused.problem('scopes')}
         </fieldset>
         <Choice
           label={t('validDays')}
@@ -419,9 +432,9 @@ function Tokens() {
           options={[...dayChoices(null, TOKEN_DAYS), [null, t('neverExpires')]]}
           onChange={setDays}
         />
-        {error && (
+        {(refused.other ?? error) && (
           <p class="error" role="alert">
-            {error}
+            {refused.other ?? error}
           </p>
         )}
         <button type="submit" class="primary" {...create.button}>

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { api } from '../api';
 import type { Me } from '../api';
 import { type Outcome, OutcomeLine } from '../components/outcome';
 import { PersonBadge } from '../components/person-badge';
+import { useFieldErrors } from '../field-errors';
 import { date, t } from '../i18n';
 import type { TextKey } from '../i18n';
 import { problemText } from '../problem-text';
@@ -82,6 +83,8 @@ function ProfileForm() {
   );
   const [taken, setTaken] = useState<Record<string, number>>({});
   const [message, setMessage] = useState<Outcome | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const refused = useFieldErrors(form);
   useEffect(() => {
     void api<{ items: { color: string; count: number }[] | null }>('GET', '/api/v1/auth/me/colors').then(
       (r) => setTaken(Object.fromEntries((r.items ?? []).map((i) => [i.color, i.count]))),
@@ -89,6 +92,8 @@ function ProfileForm() {
     );
   }, []);
   const save = useAction(async () => {
+    setMessage(null);
+    refused.clear();
     try {
       const updated = await api<Me>('PATCH', '/api/v1/auth/me/profile', {
         displayName: displayName.trim(),
@@ -100,11 +105,12 @@ function ProfileForm() {
       setMe(updated);
       setMessage({ ok: true, text: t('saved') });
     } catch (e) {
-      setMessage({ ok: false, text: problemText(e) });
+      // Told at the field it names, which takes the focus; what names none, above the button.
+      refused.show(e);
     }
   });
   return (
-    <form class="card stack" onSubmit={save.submit} aria-labelledby="profile-form-title">
+    <form ref={form} class="card stack" onSubmit={save.submit} aria-labelledby="profile-form-title">
       <h2 id="profile-form-title">{me.username}</h2>
       {restored && (
         <p class="notice" role="status">
@@ -114,6 +120,7 @@ function ProfileForm() {
       <label>
         <span>{t('displayName')}</span>
         <input
+          {...refused.field('displayName')}
           required
           maxLength={64}
           value={displayName}
@@ -121,7 +128,8 @@ function ProfileForm() {
           autoComplete="name"
         />
       </label>
-      <fieldset class="colors">
+      {refused.problem('displayName')}
+      <fieldset class="colors" {...refused.field('color')} tabIndex={-1}>
         <legend>{t('color')}</legend>
         {COLORS.map((c) => {
           const others = (taken[c] ?? 0) - (c === me.color ? 1 : 0);
@@ -134,10 +142,15 @@ function ProfileForm() {
             </label>
           );
         })}
+        {refused.problem('color')}
       </fieldset>
       <label>
         <span>{t('language')}</span>
-        <select value={locale} onChange={(e) => setLocale(e.currentTarget.value)}>
+        <select
+          {...refused.field('locale')}
+          value={locale}
+          onChange={(e) => setLocale(e.currentTarget.value)}
+        >
           {LANGUAGES.map(([code, name]) => (
             <option key={code} value={code} lang={code}>
               {name}
@@ -145,13 +158,14 @@ function ProfileForm() {
           ))}
         </select>
       </label>
+      {refused.problem('locale')}
       {me.email && (
         <p class="muted">
           {t('email')}: {me.email}
           {!me.emailVerified && ` (${t('unconfirmed')})`}
         </p>
       )}
-      <OutcomeLine outcome={message} />
+      <OutcomeLine outcome={refused.other ? { ok: false, text: refused.other } : message} />
       <button type="submit" class="primary" {...save.button}>
         {t('saveProfile')}
       </button>
@@ -295,7 +309,11 @@ function Password() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [message, setMessage] = useState<Outcome | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const refused = useFieldErrors(form);
   const save = useAction(async () => {
+    setMessage(null);
+    refused.clear();
     try {
       await api(
         'PATCH',
@@ -307,28 +325,34 @@ function Password() {
       setMessage({ ok: true, text: t('saved') });
       if (!me.hasPassword) setMe({ ...me, hasPassword: true });
     } catch (e) {
-      setMessage({ ok: false, text: problemText(e) });
+      // A field refused is told at it; a wrong current password (no field named) above the button.
+      refused.show(e);
     }
   });
   return (
-    <form class="card stack" onSubmit={save.submit} aria-labelledby="password-title">
+    <form ref={form} class="card stack" onSubmit={save.submit} aria-labelledby="password-title">
       <h2 id="password-title">{me.hasPassword ? t('changePassword') : t('setPassword')}</h2>
       <input type="text" name="username" autoComplete="username" value={me.username} hidden readOnly />
       {me.hasPassword && (
-        <label>
-          <span>{t('currentPassword')}</span>
-          <input
-            type="password"
-            required
-            autoComplete="current-password"
-            value={current}
-            onInput={(e) => setCurrent(e.currentTarget.value)}
-          />
-        </label>
+        <>
+          <label>
+            <span>{t('currentPassword')}</span>
+            <input
+              {...refused.field('currentPassword')}
+              type="password"
+              required
+              autoComplete="current-password"
+              value={current}
+              onInput={(e) => setCurrent(e.currentTarget.value)}
+            />
+          </label>
+          {refused.problem('currentPassword')}
+        </>
       )}
       <label>
         <span>{t('newPassword')}</span>
         <input
+          {...refused.field('password')}
           type="password"
           required
           minLength={8}
@@ -338,7 +362,8 @@ function Password() {
           onInput={(e) => setNext(e.currentTarget.value)}
         />
       </label>
-      <OutcomeLine outcome={message} />
+      {refused.problem('password')}
+      <OutcomeLine outcome={refused.other ? { ok: false, text: refused.other } : message} />
       <button type="submit" class="primary" {...save.button}>
         {me.hasPassword ? t('changePassword') : t('setPassword')}
       </button>
