@@ -321,6 +321,69 @@ describe('the household screen', () => {
     await context.close();
   }, 60_000);
 
+  it('every recipe can be chosen for an export, past the first page of the list', async () => {
+    // 120 recipes, brought in by one archive: more than the 50 the list shows at first.
+    const titles = Array.from({ length: 120 }, (_, i) => `Picker ${String(i + 1).padStart(3, '0')}`);
+    const archive = buildZip([
+      ...titles.map((title, i) =>
+        deflatedEntry(
+          `recipes/picker-${i + 1}/recipe.json`,
+          JSON.stringify({
+            format: 'larder-recipe',
+            version: 1,
+            title,
+            servings: 2,
+            ingredientGroups: [{ name: null, ingredients: [{ name: 'water' }] }],
+          }),
+        ),
+      ),
+      deflatedEntry(
+        'larder.json',
+        JSON.stringify({
+          format: 'larder-recipes',
+          version: 1,
+          exportedAt: new Date().toISOString(),
+          recipes: titles.map((_, i) => `recipes/picker-${i + 1}/recipe.json`),
+        }),
+      ),
+    ]);
+    const brought = await request(h.t.app)
+      .post('/api/v1/import')
+      .set('Cookie', h.t.owner.cookie)
+      .set('Content-Type', 'application/zip')
+      .send(archive);
+    expect(brought.status).toBe(201);
+    const idOf = new Map(
+      (brought.body.created as { id: string; title: string }[]).map((c) => [c.title, c.id] as const),
+    );
+
+    const context = await h.context({ width: 375, height: 740 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, h.t.owner.username, h.t.owner.password, '/household');
+    const choose = page.getByRole('group', { name: 'Or choose recipes' });
+    await choose.getByRole('searchbox', { name: 'Search recipes' }).fill('picker');
+    await choose.getByRole('checkbox', { name: 'Picker 001' }).waitFor();
+    await expect(choose.getByRole('checkbox').count()).resolves.toBe(50);
+    await choose.getByRole('button', { name: 'Show more (50 of 120)' }).click();
+    // The list goes on where it ended: its next recipe takes the focus.
+    await page.waitForFunction(() => document.activeElement?.closest('label')?.textContent === 'Picker 051');
+    await choose.getByRole('button', { name: 'Show more (100 of 120)' }).click();
+    await choose.getByRole('checkbox', { name: 'Picker 120' }).check();
+    await expect(choose.getByRole('checkbox').count()).resolves.toBe(120);
+    await expect(choose.getByRole('button', { name: /^Show more/ }).count()).resolves.toBe(0);
+    await choose.getByRole('checkbox', { name: 'Picker 001' }).check();
+
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/v1/export'));
+    const downloading = page.waitForEvent('download');
+    await choose.getByRole('button', { name: 'Export the chosen (2)' }).click();
+    expect(((await asked).postDataJSON() as { recipeIds: string[] }).recipeIds.sort()).toEqual(
+      [idOf.get('Picker 120'), idOf.get('Picker 001')].sort(),
+    );
+    await downloading;
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('a German admin who imports a file that is no zip is told so in German, without the API’s location', async () => {
     const admin = await h.t.member('admin', 'hedwig');
     const german = await request(h.t.app)

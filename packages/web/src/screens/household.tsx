@@ -738,28 +738,66 @@ function Mail() {
   );
 }
 
+/** How many recipes to choose from are read at a time. */
+const CHOOSE_PAGE = 50;
+
 function Transfer() {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<Outcome | null>(null);
   /** One export or import at a time: a press while one runs does nothing. */
   const moving = useAction((work: () => Promise<void>) => work());
   const [filter, setFilter] = useState('');
-  const [found, setFound] = useState<{ id: string; title: string }[]>([]);
+  /** The recipes to choose from that match what is typed, as far as pages were read, of `total`. */
+  const [found, setFound] = useState<{
+    q: string;
+    items: { id: string; title: string }[];
+    page: number;
+    total: number;
+  }>({ q: '', items: [], page: 0, total: 0 });
   const [chosen, setChosen] = useState<Map<string, string>>(new Map());
+  /** The search the list shows: an answer for an earlier one is dropped. */
+  const asked = useRef(0);
+  const list = useRef<HTMLUListElement>(null);
+  const [moreProblem, setMoreProblem] = useState<string | null>(null);
+  const titlesOf = (answer: CardPage) =>
+    (answer.items ?? []).map((card) => ({ id: card.id, title: card.title }));
+  const pageOf = (q: string, page: number) =>
+    api<CardPage>('GET', `/api/v1/recipes${query({ q, page, limit: CHOOSE_PAGE, sort: 'title' })}`);
 
-  // The recipes to choose from: the first 50 that match what is typed.
+  // The first page of those that match what is typed; the next ones on "Show more".
   useEffect(() => {
+    const search = ++asked.current;
+    const q = filter.trim();
     const timer = setTimeout(() => {
-      void api<CardPage>(
-        'GET',
-        `/api/v1/recipes${query({ q: filter.trim(), limit: 50, sort: 'title' })}`,
-      ).then(
-        (answer) => setFound((answer.items ?? []).map((card) => ({ id: card.id, title: card.title }))),
+      void pageOf(q, 1).then(
+        (answer) => {
+          if (search !== asked.current) return;
+          setFound({ q, items: titlesOf(answer), page: 1, total: answer.total });
+          setMoreProblem(null);
+        },
         () => undefined,
       );
     }, 250);
     return () => clearTimeout(timer);
   }, [filter]);
+
+  const showMore = useAction(async () => {
+    const search = asked.current;
+    try {
+      // The next page of the search shown (what is typed meanwhile brings its own first page).
+      const answer = await pageOf(found.q, found.page + 1);
+      if (search !== asked.current) return;
+      const seen = new Set(found.items.map((recipe) => recipe.id));
+      const added = titlesOf(answer).filter((recipe) => !seen.has(recipe.id));
+      setFound({ ...found, items: [...found.items, ...added], page: found.page + 1, total: answer.total });
+      setMoreProblem(null);
+      // The first recipe shown now takes the focus: the button may be gone, and the list goes on there.
+      const first = found.items.length;
+      requestAnimationFrame(() => list.current?.querySelectorAll<HTMLInputElement>('input')[first]?.focus());
+    } catch (e) {
+      setMoreProblem(problemText(e));
+    }
+  });
 
   const exportAll = () =>
     exportRecipes(async () => {
@@ -860,8 +898,8 @@ function Transfer() {
           <span>{t('search')}</span>
           <input type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
         </label>
-        <ul class="plain-list choose-list">
-          {found.map((recipe) => (
+        <ul class="plain-list choose-list" ref={list}>
+          {found.items.map((recipe) => (
             <li key={recipe.id}>
               <label class="check">
                 <input
@@ -879,6 +917,18 @@ function Transfer() {
             </li>
           ))}
         </ul>
+        {moreProblem !== null && (
+          <p class="error" role="alert">
+            {moreProblem}
+          </p>
+        )}
+        {found.items.length < found.total && (
+          <button type="button" class="secondary" {...showMore.button} onClick={() => void showMore.run()}>
+            {moreProblem !== null
+              ? t('tryAgain')
+              : t('moreToChoose', { shown: found.items.length, total: found.total })}
+          </button>
+        )}
         <button
           type="button"
           disabled={chosen.size === 0}
