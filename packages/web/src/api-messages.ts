@@ -66,7 +66,6 @@ const reasonDe = (reason: string) => translated(REASONS_DE, reason) ?? reason;
 const CODES_DE: Record<string, string> = {
   image_type_unsupported: 'Schicke ein JPEG-, PNG- oder WebP-Bild.',
   image_unreadable: 'Dieses Bild lässt sich nicht lesen.',
-  image_too_large: 'Dieses Bild ist zu groß (höchstens 10 MiB).',
   'recipes.not_found': 'Dieses Rezept gibt es nicht (mehr).',
   'recipes.own_tasty': 'Das eigene Rezept kann man nicht als lecker markieren.',
   'recipes.slug_busy': 'Gerade werden viele Rezepte dieses Titels gespeichert; speichere noch einmal.',

@@ -29,6 +29,7 @@ const en = {
   tooManyTries: 'Too many tries. Wait {wait} and try again.',
   secondsN: '{n} second|{n} seconds',
   notAPicture: 'This file is no picture: choose a JPEG, PNG or WebP image.',
+  imageTooLarge: 'This picture is too large: it may be at most {size}.',
   oidcFailed: 'Signing in through the identity provider did not work.',
   oidcUnlinked:
     'No account is connected to that identity yet. Sign in with your password and connect it in your profile.',
@@ -372,6 +373,7 @@ const de: Texts = {
   tooManyTries: 'Zu viele Versuche. Warte {wait} und versuche es erneut.',
   secondsN: '{n} Sekunde|{n} Sekunden',
   notAPicture: 'Diese Datei ist kein Bild: wähle ein JPEG-, PNG- oder WebP-Bild.',
+  imageTooLarge: 'Dieses Bild ist zu groß: erlaubt sind höchstens {size}.',
   oidcFailed: 'Die Anmeldung über den Identitätsanbieter hat nicht geklappt.',
   oidcUnlinked:
     'Mit dieser Identität ist noch kein Konto verbunden. Melde dich mit Passwort an und verbinde sie im Profil.',
@@ -735,6 +737,13 @@ export function duration(minutes: number): string {
 /** How long to wait, as people say it: seconds under a minute, else minutes (rounded up) and hours. */
 export function waitOf(seconds: number): string {
   return seconds < 60 ? t('secondsN', { n: seconds }) : duration(Math.ceil(seconds / 60));
+}
+
+/** A file's size as people say it: 10 MB, 1.5 MB, 640 KB (of 1024), in the member's language. */
+export function fileSize(bytes: number): string {
+  const [amount, unit] =
+    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'MB'] : [Math.max(1, bytes / 1024), 'KB'];
+  return `${amount.toLocaleString(current, { maximumFractionDigits: 1 })} ${unit}`;
 }
 
 export function date(iso: string): string {

@@ -1,4 +1,4 @@
-import { setLocale, t, waitOf } from '../src/i18n';
+import { fileSize, setLocale, t, waitOf } from '../src/i18n';
 
 describe('the texts of the screens', () => {
   afterEach(() => setLocale('en'));
@@ -42,5 +42,15 @@ describe('the texts of the screens', () => {
     expect(t('settingAttribution')).toContain('“Shared with Larder”');
     setLocale('de');
     expect(t('settingAttribution')).toContain('„Shared with Larder“');
+  });
+
+  it('tell a file’s size as people say it: MB or KB, in the member’s language', () => {
+    setLocale('en');
+    expect(fileSize(10 * 1024 * 1024)).toBe('10 MB');
+    expect(fileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
+    expect(fileSize(640 * 1024)).toBe('640 KB');
+    expect(fileSize(300)).toBe('1 KB');
+    setLocale('de');
+    expect(fileSize(1.5 * 1024 * 1024)).toBe('1,5 MB');
   });
 });

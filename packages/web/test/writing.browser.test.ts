@@ -4,7 +4,10 @@
  * uploads two photos and makes the second the cover, shares it and opens the public link in a
  * fresh browser; a 422 is shown at its field; an edit conflict is reported, not overwritten.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { jpegOf } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
 import type { Member } from '@larder/http-express/test-support/test-app.js';
@@ -181,6 +184,46 @@ describe('the web app, part 2: write, import, share', () => {
     await expect(page.locator('#error-title').textContent()).resolves.not.toBe('');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  it('a photo too large is told in MB, in English and in German, not in bytes', async () => {
+    // One byte over the 10 MiB the API takes, as a file (a buffer that size is slow to hand over).
+    const folder = await mkdtemp(join(tmpdir(), 'larder-huge-'));
+    const huge = join(folder, 'huge.jpg');
+    await writeFile(
+      huge,
+      Buffer.concat([photos[0]!, Buffer.alloc(10 * 1024 * 1024 + 1 - photos[0]!.length)]),
+    );
+    const refusal = async (locale: string) => {
+      const member = await h.t.member('user', `big-${locale}`);
+      if (locale === 'de')
+        expect(
+          (
+            await request(h.t.app)
+              .patch('/api/v1/auth/me/profile')
+              .set('Cookie', member.cookie)
+              .send({ locale })
+          ).status,
+        ).toBe(200);
+      const created = await request(h.t.app)
+        .post('/api/v1/recipes')
+        .set('Cookie', member.cookie)
+        .send(plainRecipeBody({ title: `Big picture pie ${locale}` }));
+      expect(created.status).toBe(201);
+      const context = await h.context();
+      const page = await context.newPage();
+      await signIn(page, h.origin, member.username, member.password, `/recipes/${created.body.slug}/edit`);
+      await page.locator('input[type="file"]').setInputFiles(huge);
+      const said = await page.locator('.uploads .field-error').textContent();
+      await context.close();
+      return said;
+    };
+    try {
+      await expect(refusal('en')).resolves.toBe('This picture is too large: it may be at most 10 MB.');
+      await expect(refusal('de')).resolves.toBe('Dieses Bild ist zu groß: erlaubt sind höchstens 10 MB.');
+    } finally {
+      await rm(folder, { recursive: true });
+    }
   }, 60_000);
 
   it('keeps pasted text and an imported draft’s changes across a reload, and Cancel throws changes away', async () => {
