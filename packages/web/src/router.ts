@@ -81,6 +81,19 @@ export function navigate(to: string, replace = false): void {
 }
 
 /**
+ * Goes on to another screen in this one's place in the history, as a link would otherwise (the top,
+ * the focus): Back then goes where this screen was reached from. For a screen that is done with
+ * once left, as the editor is once saved (Back to it would open a blank new recipe).
+ */
+export function navigateInstead(to: string): void {
+  byHistory = false;
+  history.replaceState(null, '', to);
+  for (const listener of listeners) listener();
+  window.scrollTo(0, 0);
+  focusScreen();
+}
+
+/**
  * The screen now shown takes the focus, as a page load leaves it: the next Tab starts at its top,
  * and a screen reader hears that the screen changed. (After the render just asked for.)
  */

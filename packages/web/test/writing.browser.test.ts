@@ -265,6 +265,43 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('Back after a save lands where the member was before editing, never on the editor', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password);
+    /** Back: it goes to `path` (known once Back returns), whose screen shows `heading`. */
+    const back = async (path: string, heading: string) => {
+      await page.goBack();
+      expect(new URL(page.url()).pathname).toBe(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ state: 'attached' });
+    };
+
+    // A new recipe: saved, it opens for its photos; Back leaves it for the list, not a blank editor.
+    await page.getByRole('link', { name: 'New', exact: true }).click();
+    await page.getByRole('heading', { name: 'New recipe' }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Back button bake');
+    await page
+      .getByRole('textbox', { name: /^Ingredient,/ })
+      .first()
+      .fill('flour');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved. Add photos below, or').waitFor();
+    await back('/', 'Recipes');
+
+    // A recipe changed: saved, it shows; Back goes to the recipe as it was opened, then the list.
+    await page.getByRole('link', { name: 'Back button bake' }).click();
+    await page.getByRole('heading', { name: 'Back button bake', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Back button bread');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { name: 'Back button bread', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/recipes/back-button-bread');
+    // The address it had before (the old slug still leads to it), showing the recipe as saved.
+    await back('/recipes/back-button-bake', 'Back button bread');
+    await back('/', 'Recipes');
+    await context.close();
+  }, 60_000);
+
   it('says so when the reader found no recipe, and not when it found one', async () => {
     const context = await h.context();
     const page = await context.newPage();

@@ -20,7 +20,7 @@ import {
   moved,
 } from '../recipe-form';
 import type { FormGroup, FormIngredient, FormStep, IngredientNames, RecipeForm } from '../recipe-form';
-import { navigate, recipePath, setLeaveGuard } from '../router';
+import { navigate, navigateInstead, recipePath, setLeaveGuard } from '../router';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
 import { NothingHere } from '../components/nothing-here';
@@ -199,7 +199,9 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
       if (!recipe && imported?.photo && imported.keepPhoto)
         await keepDraftPhoto(saved.data.id, imported.photo.href);
       sessionStorage.removeItem(importedDraftKey(me.id));
-      navigate(recipe ? recipePath(saved.data.slug) : `${recipePath(saved.data.slug)}/edit?saved=1`);
+      // In the editor's place: Back goes where the member was before editing (the recipe, the
+      // list), not to an editor of changes saved, or a blank one for a new recipe.
+      navigateInstead(recipe ? recipePath(saved.data.slug) : `${recipePath(saved.data.slug)}/edit?saved=1`);
     } catch (e) {
       if (e instanceof ApiError && e.status === 412) setConflict(true);
       else if (e instanceof ApiError && e.status === 422)
