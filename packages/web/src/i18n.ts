@@ -285,6 +285,7 @@ const en = {
   overwriteTheirs: 'Save mine over theirs',
   fixFields: 'One field needs a look: see the mark below.|{n} fields need a look: see the marks below.',
   notANumber: 'Not a number.',
+  required: 'Required.',
   title: 'Title',
   descriptionLabel: 'Description',
   prepMinutes: 'Prep (minutes)',
@@ -623,6 +624,7 @@ const de: Texts = {
   fixFields:
     'Ein Feld braucht einen Blick: siehe den Hinweis unten.|{n} Felder brauchen einen Blick: siehe die Hinweise unten.',
   notANumber: 'Keine Zahl.',
+  required: 'Pflichtfeld.',
   title: 'Titel',
   descriptionLabel: 'Beschreibung',
   prepMinutes: 'Vorbereitung (Minuten)',

@@ -191,7 +191,7 @@ const whole = (text: string): number | null => {
  */
 export function inputOf(
   form: RecipeForm,
-  messages: { notANumber: string },
+  messages: { notANumber: string; required: string },
 ): { input: RecipeInput; issues: FormIssue[]; formLocation(location: string): string } {
   const issues: FormIssue[] = [];
   const number = (location: string, value: number | null) => {
@@ -203,6 +203,8 @@ export function inputOf(
   const ingredientIndex = form.groups.map((g) => g.ingredients.flatMap((i, n) => (filled(i) ? [n] : [])));
   const stepIndex = form.steps.flatMap((step, n) => (step.text.trim() !== '' ? [n] : []));
   const servings = number('servings', whole(form.servings));
+  // Servings are required (an integer from 1, docs/recipes.md): empty is told as such, never sent as 0.
+  if (form.servings.trim() === '') issues.push({ location: 'servings', message: messages.required });
   const input: RecipeInput = {
     title: form.title.trim(),
     description: form.description.trim(),

@@ -134,19 +134,20 @@ describe('the recipe editor, apart from the screen', () => {
     });
     const shown = form.groups[0]!.ingredients.map((i) => i.quantity);
     expect(shown).toEqual(['1 ½', '⅓', '2 ½', '1.5', '0.35']);
-    const again = inputOf(form, { notANumber: 'x' }).input.ingredientGroups[0]!.ingredients.map(
-      (i) => i.quantity,
-    );
+    const again = inputOf(form, {
+      notANumber: 'x',
+      required: 'x',
+    }).input.ingredientGroups[0]!.ingredients.map((i) => i.quantity);
     expect(again).toEqual([1.5, 1 / 3, 2.5, 1.5, 0.35]);
   });
 
   it('keeps the source a member named, and leaves the one the API made of the address unwritten', () => {
     const named = formOf({ sourceUrl: 'https://www.example.org/soup', sourceName: 'Oma’s blue notebook' });
     expect(named.sourceName).toBe('Oma’s blue notebook');
-    expect(inputOf(named, { notANumber: 'x' }).input.sourceName).toBe('Oma’s blue notebook');
+    expect(inputOf(named, { notANumber: 'x', required: 'x' }).input.sourceName).toBe('Oma’s blue notebook');
     const derived = formOf({ sourceUrl: 'https://www.example.org/soup', sourceName: 'example.org' });
     expect(derived.sourceName).toBe('');
-    expect(inputOf(derived, { notANumber: 'x' }).input.sourceName).toBeNull();
+    expect(inputOf(derived, { notANumber: 'x', required: 'x' }).input.sourceName).toBeNull();
   });
 
   it('offers ingredient words of a step that are not linked yet', () => {
@@ -186,7 +187,10 @@ describe('the recipe editor, apart from the screen', () => {
       { key: 's1', text: '', times: [], references: [] },
       { key: 's2', text: 'Boil.', times: [], references: [] },
     ];
-    const { input, issues, formLocation } = inputOf(form, { notANumber: 'Not a number.' });
+    const { input, issues, formLocation } = inputOf(form, {
+      notANumber: 'Not a number.',
+      required: 'Required.',
+    });
     expect(input.ingredientGroups[0]!.ingredients.map((i) => i.name)).toEqual(['water', '']);
     expect(input.steps).toHaveLength(1);
     expect(issues).toEqual([
@@ -196,6 +200,9 @@ describe('the recipe editor, apart from the screen', () => {
       'ingredientGroups[0].ingredients[2].name',
     );
     expect(formLocation('body.steps[0].text')).toBe('steps[1].text');
+    // Servings are required: left empty, the form says so at the field (it sent 0 before).
+    const empty = inputOf({ ...form, servings: ' ' }, { notANumber: 'Not a number.', required: 'Required.' });
+    expect(empty.issues).toContainEqual({ location: 'servings', message: 'Required.' });
   });
 
   it('puts each problem at the nearest field the form shows', () => {

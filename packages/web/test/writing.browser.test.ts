@@ -302,6 +302,26 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('Servings left empty is told at the field as needed, and nothing is saved', async () => {
+    const created = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(plainRecipeBody({ title: 'Servings soup', servings: 4 }));
+    expect(created.status).toBe(201);
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, `/recipes/${created.body.slug}/edit`);
+    const servings = page.getByLabel('Servings', { exact: true });
+    await servings.fill('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('[data-field="servings"][aria-invalid="true"]').waitFor();
+    await expect(page.locator('#error-servings').textContent()).resolves.toBe('Required.');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-field') === 'servings');
+    const kept = await request(h.t.app).get(`/api/v1/recipes/${created.body.id}`).set('Cookie', ann.cookie);
+    expect(kept.body.servings).toBe(4);
+    await context.close();
+  }, 60_000);
+
   it('says so when the reader found no recipe, and not when it found one', async () => {
     const context = await h.context();
     const page = await context.newPage();

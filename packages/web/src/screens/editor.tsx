@@ -175,7 +175,10 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
   const change = (next: Partial<RecipeForm>) => setForm({ ...form, ...next });
 
   const save = async (overwrite = false) => {
-    const { input, issues, formLocation } = inputOf(form, { notANumber: t('notANumber') });
+    const { input, issues, formLocation } = inputOf(form, {
+      notANumber: t('notANumber'),
+      required: t('required'),
+    });
     const known = fieldsOf(root.current);
     if (issues.length > 0) return show(issuesByField(issues, known));
     try {
