@@ -172,6 +172,57 @@ describe('the household screen', () => {
     await context.close();
   }, 60_000);
 
+  it('in German at 320 px, no screen is wider than the window', async () => {
+    const owner = h.t.owner;
+    const made = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', owner.cookie)
+      .send(plainRecipeBody({ title: 'Schmale Suppe' }));
+    expect(made.status).toBe(201);
+    const slug = made.body.slug as string;
+    const context = await h.context({ width: 320, height: 640, locale: 'de-DE' });
+    const page = await context.newPage();
+    /** How far the page is wider than the window once the screen at `path` shows `ready`. */
+    const overflow = async (path: string, ready: string) => {
+      await page.goto(`${h.origin}${path}`);
+      await page.locator(ready).first().waitFor();
+      return page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    };
+    const widths: Record<string, number> = {};
+    widths['/sign-in'] = await overflow('/sign-in', 'form button[type="submit"]');
+    expect(
+      (
+        await request(h.t.app)
+          .patch('/api/v1/auth/me/profile')
+          .set('Cookie', owner.cookie)
+          .send({ locale: 'de' })
+      ).status,
+    ).toBe(200);
+    try {
+      // Signed in as the owner (the sign-in screen speaks the browser's German).
+      const [name, value] = owner.cookie.split(';')[0]!.split(/=(.*)/);
+      await context.addCookies([{ name: name!, value: value!, url: h.origin }]);
+      for (const [path, ready] of [
+        ['/', '.recipe-card'],
+        [`/recipes/${slug}`, 'main h1'],
+        [`/recipes/${slug}/cook`, 'main h1'],
+        [`/recipes/${slug}/edit`, '.sticky-save'],
+        ['/new', '.sticky-save'],
+        ['/import', 'main form'],
+        ['/household', '#transfer-title'],
+        ['/profile', '#password-title'],
+      ] as const)
+        widths[path] = await overflow(path, ready);
+    } finally {
+      await request(h.t.app)
+        .patch('/api/v1/auth/me/profile')
+        .set('Cookie', owner.cookie)
+        .send({ locale: 'en' });
+    }
+    expect(widths).toEqual(Object.fromEntries(Object.keys(widths).map((path) => [path, 0])));
+    await context.close();
+  }, 60_000);
+
   it('the form for a new member starts afresh: after an admin, the next member added is no admin', async () => {
     const context = await h.context({ width: 1024, height: 900 });
     const page = await context.newPage();
