@@ -4,6 +4,8 @@
  * a non-image photo, a broken document), the role rules, and a failed import leaving nothing.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { type ClientRequest, type IncomingMessage, type Server, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -161,6 +163,37 @@ describe.each([
     for (const [name, bytes] of firstFiles) {
       if (name.endsWith('.jpg')) expect(secondFiles.get(name)?.equals(bytes)).toBe(true);
     }
+  });
+
+  // One photo file lost from the store (deleted on disk or from the bucket, or a database and
+  // photos restored from different moments) cut the download short: the whole export was lost.
+  it('leave out a photo whose file is missing from the image store: the zip stays whole and imports', async () => {
+    const recipe = await createRecipe(source, source.owner, { title: 'Plum tart' });
+    const kept = await uploaded(source, source.owner, recipe.id, await jpegOf(300, 200));
+    const lost = await uploaded(source, source.owner, recipe.id, await jpegOf(200, 300));
+    await request(source.app)
+      .put(`/api/v1/recipes/${recipe.id}/cover`)
+      .set('Cookie', source.owner.cookie)
+      .send({ imageId: lost.id })
+      .expect(204);
+    await imageStoreOf(source).delete(photoKey(recipe.id, lost.id, 'original.jpg'));
+    const other = await createRecipe(source, source.owner, { title: 'Pear tart' });
+    await uploaded(source, source.owner, other.id, await jpegOf(250, 250));
+
+    const exported = await exportZip(source, [recipe.id, other.id]);
+    expect(exported.status).toBe(200);
+    const files = await unzip(exported.body as Buffer);
+    const named = JSON.parse(String(files.get('recipes/plum-tart/recipe.json'))) as {
+      photos: Array<{ file: string; width: number }>;
+      cover: string;
+    };
+    expect(named.photos).toEqual([{ file: 'photos/1.jpg', width: kept.width, height: kept.height }]);
+    expect(named.cover).toBe('photos/1.jpg');
+    expect(files.has('recipes/plum-tart/photos/2.jpg')).toBe(false);
+    expect(files.has('recipes/pear-tart/photos/1.jpg')).toBe(true);
+    const imported = await importZip(target, exported.body as Buffer);
+    expect(imported.status).toBe(201);
+    expect(imported.body.created).toHaveLength(2);
   });
 
   it('takes back its own export of a recipe at the limits, however repetitive its text (a document over 1 MiB)', async () => {
@@ -683,18 +716,46 @@ describe('an export cut short once it has begun', () => {
     expect(logs.map((l) => JSON.parse(l) as { level: number }).filter((l) => l.level >= 50)).toEqual([]);
   });
 
-  it('by a photo that cannot be read is an error, with its stack', async () => {
+  it('leaves out a photo whose file is missing from the store, logged at warn naming it, not an error', async () => {
     const recipe = await createRecipe(t, t.owner);
     await uploaded(t, t.owner, recipe.id, await jpegOf(200, 200));
     // Its row is there, its original is not: no deletion, a store that lost a file.
     const photo = await uploaded(t, t.owner, recipe.id, await jpegOf(300, 200));
     await imageStoreOf(t).delete(photoKey(recipe.id, photo.id, 'original.jpg'));
+    const before = logs.length;
+    const { answer } = await downloading(recipe.id);
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await once(answer, 'end');
+    const files = await unzip(Buffer.concat(chunks));
+    expect([...files.keys()].filter((name) => name.endsWith('.jpg'))).toHaveLength(1);
+    const lines = logs.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(
+      lines.find(
+        (l) => l['msg'] === 'export left out a photo whose original is missing from the image store',
+      ),
+    ).toMatchObject({
+      level: 40,
+      recipeId: recipe.id,
+      imageId: photo.id,
+    });
+    expect(lines.filter((l) => (l['level'] as number) >= 50)).toEqual([]);
+  });
+
+  it('by a photo the store cannot give (not a missing file: an outage) is an error, with its stack', async () => {
+    const recipe = await createRecipe(t, t.owner);
+    await uploaded(t, t.owner, recipe.id, await jpegOf(200, 200));
+    const photo = await uploaded(t, t.owner, recipe.id, await jpegOf(300, 200));
+    // A directory where the original's file should be: the store opens it and cannot read it.
+    const original = join(t.dataDir, 'images', photoKey(recipe.id, photo.id, 'original.jpg'));
+    await rm(original);
+    await mkdir(original);
     const { answer } = await downloading(recipe.id);
     answer.resume();
     const line = await logged('export failed while it was being written');
     expect(line).toMatchObject({
       level: 50,
-      err: { message: expect.stringMatching(/original .* is missing/), stack: expect.any(String) },
+      err: { message: expect.stringMatching(/EISDIR/), stack: expect.any(String) },
     });
   });
 });

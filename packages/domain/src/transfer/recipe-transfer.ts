@@ -47,6 +47,24 @@ interface CheckedRecipe {
 /** Reports how far a long transfer has come (the admin command's progress bar). */
 export type TransferProgress = (done: number, total: number) => void;
 
+/** A photo an export left out because its original is not in the image store (its row is there). */
+export interface MissingPhoto {
+  recipeId: string;
+  recipeTitle: string;
+  imageId: string;
+}
+
+/** What an export is told as it goes: how far it came, and each photo it had to leave out. */
+export interface ExportReports {
+  progress?: TransferProgress;
+  /**
+   * A photo whose stored original is gone (deleted from the disk or the bucket behind Larder's
+   * back, or a database and photos restored from different moments): the recipe is exported
+   * without it, and the export goes on.
+   */
+  missingPhoto?: (photo: MissingPhoto) => void;
+}
+
 /**
  * Moving recipes with their photos as a zip (docs/transfer.md). An export is written as it is
  * produced and holds one photo at a time; an import is all or nothing: every document is checked
@@ -58,12 +76,14 @@ export class RecipeTransfer {
 
   /**
    * The archive of these recipes as `viewerId` sees them, produced as it is read. Refuses an empty
-   * list (422) and unknown ids (404) before the first byte.
+   * list (422) and unknown ids (404) before the first byte. A photo whose original is missing from
+   * the image store is left out and reported (`reports.missingPhoto`): one lost file does not cost
+   * the whole archive. A store that cannot be read (an outage) still fails the export.
    */
   async export(
     recipeIds: readonly string[],
     viewerId: string,
-    progress: TransferProgress = () => undefined,
+    reports: ExportReports = {},
   ): Promise<AsyncIterable<Uint8Array>> {
     const ids = [...new Set(recipeIds)];
     if (ids.length === 0) {
@@ -75,7 +95,10 @@ export class RecipeTransfer {
       throw new NotFound('recipes.not_found', `No such recipe: ${missing.slice(0, 5).join(', ')}.`);
     }
     return this.deps.archives.write(
-      archiveFilesOf(this.recipesToExport(ids, viewerId, progress), this.deps.clock.now()),
+      archiveFilesOf(
+        this.recipesToExport(ids, viewerId, reports.progress ?? (() => undefined), reports.missingPhoto),
+        this.deps.clock.now(),
+      ),
     );
   }
 
@@ -94,6 +117,7 @@ export class RecipeTransfer {
     ids: readonly string[],
     viewerId: string,
     progress: TransferProgress,
+    missingPhoto: (photo: MissingPhoto) => void = () => undefined,
   ): AsyncGenerator<RecipeToExport> {
     const { store, images } = this.deps;
     for (const [index, id] of ids.entries()) {
@@ -108,7 +132,9 @@ export class RecipeTransfer {
           if (stream) return stream;
           // Deleted since the recipe was read (the photo, or the whole recipe): left out.
           if (!(await store.recipeImages.find(id, imageId))) return null;
-          throw new Error(`the original of photo ${imageId} of recipe ${id} is missing`);
+          // Its row is there, its file is not: left out too, and said.
+          missingPhoto({ recipeId: id, recipeTitle: view.recipe.title, imageId });
+          return null;
         },
       };
     }

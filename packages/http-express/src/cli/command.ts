@@ -15,6 +15,11 @@ export const EXIT = {
   failed: 1,
   /** The command line or the configuration is wrong; nothing was done. */
   usage: 2,
+  /**
+   * Done, with warnings: the result was written, but something was left out and said on standard
+   * error (`export`: a photo whose file is missing from the image store).
+   */
+  warnings: 3,
 } as const;
 
 export interface Command {

@@ -31,7 +31,8 @@ function overview(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Commands work on the database and image store the SERVICE_* environment configures (as the',
-    'service does). Exit codes: 0 done, 1 failed, 2 wrong command line or configuration.',
+    'service does). Exit codes: 0 done, 1 failed, 2 wrong command line or configuration, 3 done with',
+    'warnings (export: photos whose files are missing were left out, each named on standard error).',
     '',
   ].join('\n');
 }

@@ -3,7 +3,13 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type Caller, NotFound, OPERATOR_TRANSFER_LIMITS, RecipeTransfer } from '@larder/domain';
+import {
+  type Caller,
+  type MissingPhoto,
+  NotFound,
+  OPERATOR_TRANSFER_LIMITS,
+  RecipeTransfer,
+} from '@larder/domain';
 import { coreDependencies } from '../../composition-root.js';
 import { UsageError } from '../args.js';
 import { type Command, EXIT } from '../command.js';
@@ -47,7 +53,9 @@ export const exportRecipes: Command = {
     'Writes the archive format of docs/transfer.md, as POST /api/v1/export does, with no limit on the ' +
     'number of recipes: --all for every recipe (a backup), or --recipe with ids separated by commas for some. The ' +
     'file appears only when the export is complete (it is written to FILE.zip.part first). A household ' +
-    'without recipes writes no file and exits 0 (--all) after saying so.',
+    'without recipes writes no file and exits 0 (--all) after saying so. A photo whose file is missing ' +
+    'from the image store is left out and named on standard error; everything else is exported, and ' +
+    'the command exits 3 (done with warnings).',
   options: { flags: ['all'], values: ['recipe'] },
   async run(args, context) {
     const [file, ...rest] = args.positional;
@@ -73,16 +81,32 @@ export const exportRecipes: Command = {
         return EXIT.ok;
       }
       const progress = progressOn(context.err, 'exporting recipes');
-      const zip = await transfer.export(ids, owner.account.id, (done, total) => progress.update(done, total));
+      // A photo whose file is gone from the image store costs that photo, not the backup: it is
+      // left out, named once the progress is done, and the command ends with EXIT.warnings.
+      const missing: MissingPhoto[] = [];
+      const zip = await transfer.export(ids, owner.account.id, {
+        progress: (done, total) => progress.update(done, total),
+        missingPhoto: (photo) => missing.push(photo),
+      });
       try {
         await pipeline(Readable.from(zip), createWriteStream(part));
       } finally {
         progress.finish();
+        for (const { recipeId, recipeTitle, imageId } of missing) {
+          context.err.write(
+            `larder export: warning: left out photo ${imageId} of recipe "${recipeTitle}" (${recipeId}): ` +
+              'its file is missing from the image store\n',
+          );
+        }
       }
       await rename(part, file);
       const { size } = await stat(file);
       context.out.write(`exported ${ids.length} recipe(s) to ${file} (${sizeInWords(size)})\n`);
-      return EXIT.ok;
+      if (missing.length === 0) return EXIT.ok;
+      context.err.write(
+        `larder export: ${missing.length} photo(s) left out (named above); everything else is in ${file}\n`,
+      );
+      return EXIT.warnings;
     } catch (error) {
       await rm(part, { force: true });
       throw error;

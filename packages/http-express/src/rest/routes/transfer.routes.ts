@@ -47,7 +47,15 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
 
   /** The zip of these recipes, written to the answer as it is produced. */
   const sendExport = async ({ res, caller, log }: RawRouteContext<Caller>, recipeIds: readonly string[]) => {
-    const zip = await transfer.export(recipeIds, caller.account.id);
+    // A photo whose file is gone from the image store is left out of the zip (the download stays
+    // whole); the operator is told which, since only a restore of the store brings it back.
+    const zip = await transfer.export(recipeIds, caller.account.id, {
+      missingPhoto: ({ recipeId, imageId }) =>
+        log.warn(
+          { recipeId, imageId },
+          'export left out a photo whose original is missing from the image store',
+        ),
+    });
     const day = new Date().toISOString().slice(0, 10);
     res.status(200).set({
       'Content-Type': 'application/zip',
@@ -55,7 +63,7 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
       'Cache-Control': 'no-store',
     });
     // Who cut the answer short: the client, hanging up (a cancelled download), or the archive (a
-    // photo that cannot be read). Whichever comes first is noted before the pipeline hears of it.
+    // photo the image store cannot give now: an outage). Whichever comes first is noted before the pipeline hears of it.
     let cut: 'by the client' | 'by the archive' | null = null;
     res.once('close', () => {
       if (!res.writableFinished) cut ??= 'by the client';
@@ -89,7 +97,8 @@ export const transferRoutes: RestRouteModule = ({ table, registry, services: { t
     summary: 'Export recipes with their photos as a zip (admins)',
     description:
       'One folder per recipe: its document (everything a recipe carries, authors by name, no comments, no marks) and ' +
-      'each photo’s stored original as it is. Written as it is produced. 404 when an id names no recipe, 422 for an ' +
+      'each photo’s stored original as it is. Written as it is produced; a photo whose file is missing from the image ' +
+      'store is left out (the service logs which). 404 when an id names no recipe, 422 for an ' +
       'empty list. Admins and the owner only.',
     tag: 'transfer',
     access: { ...scoped('recipes:read'), roles: ADMINS },
