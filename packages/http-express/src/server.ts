@@ -77,15 +77,17 @@ export async function startService(
       if (!(error instanceof ValidationFailed)) throw error;
       throw new ConfigError(error.issues.map((issue) => `${issue.location} ${issue.message}`).join('; '));
     });
-    const base = config.publicUrl ?? `http://localhost:${config.port}`;
-    if (owner.setupLink) {
+    // The setup link is said once the port is known: SERVICE_ADDR's port 0 picks one at listen.
+    const announceSetupLink = (port: number) => {
+      if (!owner.setupLink) return;
+      const base = config.publicUrl ?? `http://localhost:${port}`;
       logger.warn(
         { setupLink: `${base}${owner.setupLink.path}`, expiresAt: owner.setupLink.expiresAt.toISOString() },
         `Owner "${owner.owner?.username ?? config.adminUser}" has no password yet. Open the setup link to choose one: ${base}${owner.setupLink.path}`,
       );
-    } else if (owner.created) {
+    };
+    if (!owner.setupLink && owner.created)
       logger.info({ username: config.adminUser }, 'owner account created');
-    }
     // The identity provider is asked for its configuration now, so a misconfigured one shows in
     // the log at once; failing changes nothing (password sign-in works, discovery is retried).
     const provider = container.isRegistered(IDENTITY_PROVIDER)
@@ -106,6 +108,9 @@ export async function startService(
     try {
       server = await listen(app, config.host, config.port);
     } catch (error) {
+      // The link replaced the one an earlier start logged, so it is said even now: it works on
+      // an instance already serving this database (on the port this start could not take).
+      announceSetupLink(config.port);
       // Nothing was served: what the composition started stops before the database closes (below).
       unguard();
       if (container.isRegistered(STOP_COHERENCE)) container.resolve<() => void>(STOP_COHERENCE)();
@@ -125,6 +130,7 @@ export async function startService(
     const host = typeof address === 'object' && address ? address.address : (config.host ?? '::');
     // The address it listens on, as a browser on this machine would write it.
     const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+    announceSetupLink(port);
     logger.info(
       { address: host, port, database: database.driver },
       `Larder listening on http://${shown}:${port}`,
