@@ -78,9 +78,13 @@ describe('the larder admin command, on the configured database and image store',
   };
 
   /** The `larder` program run as a process of its own, as an operator (or a nightly job) runs it. */
-  const larderProcess = async (args: string[], more: Record<string, string> = {}): Promise<Ran> => {
+  const larderProcess = async (
+    args: string[],
+    more: Record<string, string> = {},
+    nodeOptions: string[] = [],
+  ): Promise<Ran> => {
     const bin = new URL('../bin/larder.js', import.meta.url).pathname;
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, [...nodeOptions, bin, ...args], {
       env: { ...process.env, ...env, ...more },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -389,6 +393,9 @@ describe('the larder admin command, on the configured database and image store',
       expect(plain.out).toMatch(/^ok\s+database\s+PostgreSQL [\d.]+/m);
       expect(plain.out).toMatch(/^ok\s+schema\s+up to date$/m);
       expect(plain.out).toMatch(/^ok\s+image store\s+.*written, read and removed a file$/m);
+      expect(plain.out).toMatch(
+        /^ok\s+image renderer\s+(sharp|jimp): rendered a 16×16 PNG into a JPEG \(8×8\)$/m,
+      );
       expect(plain.out).toMatch(/^off\s+mail\s+/m);
       expect(plain.out).toMatch(/^off\s+single sign-on\s+/m);
       expect(plain.out).not.toMatch(/secret/);
@@ -427,7 +434,7 @@ describe('the larder admin command, on the configured database and image store',
     expect(fresh.out).toMatch(/^skip\s+mail\s+not checked: the schema is not up to date/m);
     expect(fresh.out).toMatch(/^off\s+single sign-on\s+/m);
     expect(fresh.err).toBe('');
-  });
+  }, 120_000);
 
   it('check: says why the image store fails (no such bucket, keys refused, wrong scheme), not "try again"', async () => {
     const s3 = await startS3rver('larder-photos');
@@ -520,6 +527,7 @@ describe('the larder admin command, on the configured database and image store',
       'FAIL  database       the database at 127.0.0.1:1/larder could not be reached: connection refused',
       'skip  schema         not checked: the database could not be opened (see above)',
       'skip  image store    not checked: the database could not be opened (see above)',
+      'skip  image renderer not checked: the database could not be opened (see above)',
       'skip  mail           not checked: the database could not be opened (see above)',
       'skip  single sign-on not checked: the database could not be opened (see above)',
       '',
@@ -575,6 +583,35 @@ describe('the larder admin command, on the configured database and image store',
     // The embedded database's lock went with it: the next command opens it.
     expect((await larder(['users'])).code).toBe(0);
   });
+
+  // `larder check` said nothing of the renderer: a sharp that does not load (or a broken jimp
+  // worker) was first met by an upload.
+  it('check: renders a tiny image through the configured renderer, ok naming it, or FAIL with the reason', async () => {
+    const renderer = (ran: Ran) => /^(\S+)\s+image renderer\s+(.*)$/m.exec(ran.out)?.slice(1, 3);
+    const jimp = await larderProcess(['check'], { SERVICE_IMAGE_RENDERER: 'jimp' });
+    expect(renderer(jimp)).toEqual(['ok', 'jimp: rendered a 16×16 PNG into a JPEG (8×8)']);
+    expect(jimp.code).toBe(0);
+    const sharp = await larderProcess(['check'], { SERVICE_IMAGE_RENDERER: 'sharp' });
+    expect(renderer(sharp)).toEqual(['ok', 'sharp: rendered a 16×16 PNG into a JPEG (8×8)']);
+    // A machine where the sharp package does not load: resolving it fails, as a missing one does.
+    const noSharp =
+      'data:text/javascript,import{registerHooks}from"node:module";registerHooks({resolve(s,c,n){' +
+      'if(s==="sharp")throw Object.assign(new Error("Cannot find module sharp"),{code:"MODULE_NOT_FOUND"});' +
+      'return n(s,c)}})';
+    const missing = await larderProcess(['check'], { SERVICE_IMAGE_RENDERER: 'sharp' }, [
+      '--import',
+      noSharp,
+    ]);
+    expect(renderer(missing)).toEqual([
+      'FAIL',
+      'SERVICE_IMAGE_RENDERER=sharp: the sharp renderer was asked for, but sharp does not load here',
+    ]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toBe('');
+    // auto falls back to jimp there, and says so.
+    const auto = await larderProcess(['check'], { SERVICE_IMAGE_RENDERER: 'auto' }, ['--import', noSharp]);
+    expect(renderer(auto)).toEqual(['ok', 'jimp: rendered a 16×16 PNG into a JPEG (8×8)']);
+  }, 180_000);
 
   it('refuses a database a running service holds (the embedded one), or one a newer Larder migrated', async () => {
     if (!server) {

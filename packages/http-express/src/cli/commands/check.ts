@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { migrationState, refuseNewerSchema } from '@larder/adapters-postgres';
 import {
   IDENTITY_PROVIDER,
+  IMAGE_RENDERER,
   IMAGE_STORE,
   type IdentityProvider,
+  type ImageRenderer,
   type ImageStore,
   MAILER,
   MailConfiguration,
@@ -41,7 +44,7 @@ function described(config: Config): string {
 }
 
 /** The parts checked after the database, each of which gets its line whatever the database did. */
-const AFTER_DATABASE = ['schema', 'image store', 'mail', 'single sign-on'] as const;
+const AFTER_DATABASE = ['schema', 'image store', 'image renderer', 'mail', 'single sign-on'] as const;
 
 /**
  * The database and its schema, a line each. Answers why the parts that read the database (mail)
@@ -99,6 +102,73 @@ async function checkImageStore(context: CommandContext, workspace: Workspace): P
   }
 }
 
+/** A 16×16 PNG in one colour, made here: what the renderer is given to render. */
+function tinyPng(): Uint8Array {
+  const side = 16;
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  // Each row: filter 0, then its pixels (a warm grey).
+  const rows = Buffer.alloc((1 + side * 3) * side, 0x90);
+  for (let row = 0; row < side; row++) rows[row * (1 + side * 3)] = 0;
+  // Bytes of their own (not a view into Node's shared pool): jimp's worker is handed them.
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(rows)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/**
+ * Renders a tiny image through the renderer the service uses (SERVICE_IMAGE_RENDERER: sharp, jimp,
+ * or whichever `auto` picks here), as an upload is rendered: off the event loop, into a JPEG.
+ */
+async function checkImageRenderer(context: CommandContext, workspace: Workspace): Promise<boolean> {
+  let renderer: ImageRenderer;
+  try {
+    renderer = workspace.container.resolve<ImageRenderer>(IMAGE_RENDERER);
+  } catch (error) {
+    line(
+      context,
+      'FAIL',
+      'image renderer',
+      `SERVICE_IMAGE_RENDERER=${workspace.config.imageRenderer}: ${reason(error)}`,
+    );
+    return false;
+  }
+  try {
+    const rendered = await renderer.render(tinyPng(), {
+      bounds: { minEdge: 1, maxEdge: 64, maxPixels: 64 * 64 },
+      renditions: [{ name: 'check', file: 'check.jpg', shape: 'fit', longEdge: 8, quality: 80 }],
+    });
+    const jpeg = rendered.renditions[0];
+    if (!jpeg || jpeg.bytes[0] !== 0xff || jpeg.bytes[1] !== 0xd8) throw new Error('it gave no JPEG');
+    line(
+      context,
+      'ok',
+      'image renderer',
+      `${renderer.name}: rendered a 16×16 PNG into a JPEG (${jpeg.width}×${jpeg.height})`,
+    );
+    return true;
+  } catch (error) {
+    line(context, 'FAIL', 'image renderer', `${renderer.name}: ${reason(error)}`);
+    return false;
+  }
+}
+
 async function checkMail(
   context: CommandContext,
   workspace: Workspace,
@@ -148,13 +218,13 @@ async function checkSignOn(context: CommandContext, workspace: Workspace): Promi
 
 export const check: Command = {
   name: 'check',
-  summary: 'validate the configuration and reach the database, image store, mail and sign-on',
+  summary: 'validate the configuration and reach the database, image store, renderer, mail and sign-on',
   usage: 'larder check',
   help:
-    'One line per part (configuration, database, schema, image store, mail, single sign-on): ok, FAIL ' +
-    '(with the reason), off, or skip (not checked, and why: the database could not be opened or did not ' +
-    'answer, or the schema is not up to date). Writes one small file to the image store and ' +
-    'removes it; connects to the SMTP server and signs in without sending; reads the OpenID provider’s ' +
+    'One line per part (configuration, database, schema, image store, image renderer, mail, single ' +
+    'sign-on): ok, FAIL (with the reason), off, or skip (not checked, and why: the database could not be ' +
+    'opened or did not answer, or the schema is not up to date). Writes one small file to the image store ' +
+    'and removes it; renders a tiny image through the renderer uploads use (sharp or jimp); connects to the SMTP server and signs in without sending; reads the OpenID provider’s ' +
     'discovery document. Exits 0 when nothing failed, 1 when something did, 2 when the configuration is ' +
     'invalid. Run it while the service runs only on PostgreSQL (the embedded database is locked by it).',
   options: {},
@@ -178,6 +248,7 @@ export const check: Command = {
       const results = [
         unreadable === null,
         await checkImageStore(context, workspace),
+        await checkImageRenderer(context, workspace),
         await checkMail(context, workspace, unreadable),
         await checkSignOn(context, workspace),
       ];
