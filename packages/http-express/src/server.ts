@@ -4,7 +4,9 @@ import {
   Housekeeping,
   ImageJanitor,
   IDENTITY_PROVIDER,
+  IMAGE_STORE,
   type IdentityProvider,
+  type ImageStore,
   MAILER,
   MailOutbox,
   type Mailer,
@@ -12,6 +14,7 @@ import {
   ValidationFailed,
 } from '@larder/domain';
 import { type Database, migrateToLatest, openDatabase } from '@larder/adapters-postgres';
+import { storageFailureReason } from '@larder/adapters-s3-images';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { listen } from './listen.js';
@@ -135,6 +138,20 @@ export async function startService(
       { address: host, port, database: database.driver },
       `Larder listening on http://${shown}:${port}`,
     );
+    // /healthz answers for the database alone (docs/operations.md#health-check), so photo storage
+    // the service cannot use (a bucket that does not exist, keys it refuses, an endpoint that does
+    // not answer) is said here, at the start, from one read, not first by an upload's 503.
+    const lookingAtPhotos = container
+      .resolve<ImageStore>(IMAGE_STORE)
+      .list('checks/')
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          logger.warn(
+            { part: 'photo storage', reason: storageFailureReason(error) },
+            'photo storage cannot be used; photo uploads and photos answer 503 until it can (`larder check` tells why too)',
+          ),
+      );
     // File removals a storage outage held up are retried in the background (see ImageJanitor).
     const janitor = container.resolve(ImageJanitor);
     const sweeper = setInterval(() => {
@@ -193,6 +210,7 @@ export async function startService(
             container.resolve<BackgroundWork>(BACKGROUND).settled(),
             outbox.stop(),
             tidying,
+            lookingAtPhotos,
           ]);
           if (!(await settlesWithin(background, backgroundGraceMs))) {
             logger.warn(

@@ -21,7 +21,8 @@ export const serviceRoutes: RestRouteModule = ({ table, registry, services: { da
     operationId: 'healthz',
     summary: 'Whether the service and its database answer',
     description:
-      '200 `ok` while the service and its database answer, 503 (with `Retry-After: 5`) otherwise: for load balancers and container health checks.',
+      '200 `ok` while the service and its database answer, 503 (with `Retry-After: 5`) otherwise: for load balancers and container health checks. ' +
+      'Photo storage is not part of it: without it recipes are still served (photos answer 503), and every instance shares the one store.',
     tag: 'service',
     access: PUBLIC,
     responses: { 200: { content: 'text/plain' }, 503: { content: 'text/plain' } },
