@@ -45,7 +45,10 @@ export class JimpImageRenderer implements ImageRenderer {
   async render(bytes: Uint8Array, request: RenderRequest): Promise<RenderedImage> {
     // Refuse on the header, before the bytes even travel to a worker.
     checkImageBounds(this.inspect(bytes), request.bounds);
-    const own = bytes.slice(); // an ArrayBuffer of its own, safe to move to the worker
+    // A copy in an ArrayBuffer of its own, safe to move to the worker. (A Buffer's slice() is a
+    // view: its ArrayBuffer may be Node's shared pool, which cannot move, or a larger buffer the
+    // caller still reads, which moving would empty.)
+    const own = new Uint8Array(bytes);
     const message: WorkerRequest = { bytes: own.buffer as ArrayBuffer, request };
     const reply = await this.pool.run<WorkerReply>(message, [message.bytes]);
     if (reply.ok) return reply.image;

@@ -84,6 +84,24 @@ describe.each([
   );
 
   it(
+    'renders bytes that are a view into a larger buffer (a pooled or sliced Buffer), leaving the caller’s buffer whole',
+    async () => {
+      const png = Buffer.from(await pngOf(300, 200));
+      // The image stands in the middle of a larger buffer, as in a body parsed from a bigger chunk.
+      const whole = Buffer.concat([Buffer.from('before'), png, Buffer.from('after')]);
+      const view = whole.subarray(6, 6 + png.length);
+      const image = await renderer.render(view, photo);
+      expect(image).toMatchObject({ type: 'png', width: 300, height: 200 });
+      expect(whole.length).toBe(png.length + 11);
+      expect(whole.subarray(6, 6 + png.length).equals(png)).toBe(true);
+      // A small Buffer lies in Node's shared pool, which cannot be moved to a worker.
+      const small = Buffer.from(await pngOf(120, 120));
+      await expect(renderer.render(small, photo)).resolves.toMatchObject({ width: 120, height: 120 });
+    },
+    RENDERING,
+  );
+
+  it(
     'renders a PNG, transparent parts on white',
     async () => {
       const image = await renderer.render(await pngOf(300, 200, { background: 0x00000000 }), photo);

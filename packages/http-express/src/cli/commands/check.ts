@@ -121,15 +121,12 @@ function tinyPng(): Uint8Array {
   // Each row: filter 0, then its pixels (a warm grey).
   const rows = Buffer.alloc((1 + side * 3) * side, 0x90);
   for (let row = 0; row < side; row++) rows[row * (1 + side * 3)] = 0;
-  // Bytes of their own (not a view into Node's shared pool): jimp's worker is handed them.
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(rows)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
