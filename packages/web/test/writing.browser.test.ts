@@ -265,14 +265,14 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
-  it('Back after a save lands where the member was before editing, never on the editor', async () => {
+  it('Back after a save or a cancel lands where the member was before editing, never on the editor', async () => {
     const context = await h.context();
     const page = await context.newPage();
     await signIn(page, h.origin, ann.username, ann.password);
     /** Back: it goes to `path` (known once Back returns), whose screen shows `heading`. */
     const back = async (path: string, heading: string) => {
       await page.goBack();
-      expect(new URL(page.url()).pathname).toBe(path);
+      await page.waitForURL((url) => url.pathname === path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ state: 'attached' });
     };
 
@@ -298,6 +298,16 @@ describe('the web app, part 2: write, import, share', () => {
     expect(new URL(page.url()).pathname).toBe('/recipes/back-button-bread');
     // The address it had before (the old slug still leads to it), showing the recipe as saved.
     await back('/recipes/back-button-bake', 'Back button bread');
+    await back('/', 'Recipes');
+
+    // Cancelled: Back after it goes to the recipe, not into the editor again.
+    await page.getByRole('link', { name: 'Back button bread' }).click();
+    await page.getByRole('heading', { name: 'Back button bread', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Title', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).waitFor();
+    await back('/recipes/back-button-bread', 'Back button bread');
     await back('/', 'Recipes');
     await context.close();
   }, 60_000);

@@ -20,7 +20,7 @@ import {
   moved,
 } from '../recipe-form';
 import type { FormGroup, FormIngredient, FormStep, IngredientNames, RecipeForm } from '../recipe-form';
-import { navigate, navigateInstead, recipePath, setLeaveGuard } from '../router';
+import { navigateInstead, recipePath, setLeaveGuard } from '../router';
 import type { ImportedDraft } from './import';
 import { PhotosEditor } from './photos-editor';
 import { NothingHere } from '../components/nothing-here';
@@ -446,11 +446,12 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
           <button
             type="button"
             onClick={() => {
-              // Cancel means the changes go (a link elsewhere keeps them for next time, after asking).
+              // Cancel means the changes go (a link elsewhere keeps them for next time, after asking);
+              // done with, the editor gives its place in the history up, as a save does.
               if (dirty && !confirm(t('cancelDiscards'))) return;
               forget();
               setLeaveGuard(null);
-              navigate(recipe ? recipePath(recipe.slug) : '/');
+              navigateInstead(recipe ? recipePath(recipe.slug) : '/');
             }}
           >
             {t('cancel')}
