@@ -87,6 +87,8 @@ describe('the household screen', () => {
     const username = await focused();
     expect(username).toEqual({ label: 'Username', invalid: 'true', described: expect.stringMatching(/\S/) });
     await expect(form.getByRole('alert').count()).resolves.toBe(0);
+    // The message describes the field; it is not part of its name (it stands after the label).
+    await expect(form.getByRole('textbox', { name: 'Username', exact: true }).count()).resolves.toBe(1);
 
     await form.getByLabel('Username').fill('gustav');
     await form.getByLabel('Mail address (optional)').fill('a@b');

@@ -249,8 +249,8 @@ function Members() {
             value={username}
             onInput={(e) => setUsername(e.currentTarget.value)}
           />
-          {refused.problem('username')}
         </label>
+        {refused.problem('username')}
         <label>
           <span>{t('displayName')}</span>
           <input
@@ -259,8 +259,8 @@ function Members() {
             value={displayName}
             onInput={(e) => setDisplayName(e.currentTarget.value)}
           />
-          {refused.problem('displayName')}
         </label>
+        {refused.problem('displayName')}
         <label>
           <span>{t('emailOptional')}</span>
           <input
@@ -270,8 +270,8 @@ function Members() {
             value={email}
             onInput={(e) => setEmail(e.currentTarget.value)}
           />
-          {refused.problem('email')}
         </label>
+        {refused.problem('email')}
         <label>
           <span>{t('passwordOptional')}</span>
           <input
@@ -284,8 +284,8 @@ function Members() {
             onInput={(e) => setPassword(e.currentTarget.value)}
           />
           <small id="member-password-hint">{t('passwordOptionalHint')}</small>
-          {refused.problem('password')}
         </label>
+        {refused.problem('password')}
         {owner && (
           <label>
             <span>{t('role')}</span>
