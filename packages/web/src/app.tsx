@@ -85,6 +85,7 @@ export function App() {
         <SetupLink
           token={route.token}
           signedIn={state.kind === 'signed-in'}
+          fromProvider={url.searchParams.get('from') === 'provider'}
           oidcOutcome={url.searchParams.get('oidc')}
           onSignedIn={() => start()}
         />

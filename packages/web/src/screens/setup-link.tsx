@@ -19,21 +19,27 @@ const OIDC_OUTCOMES: Record<string, TextKey> = {
   linked: 'oidcLinked',
 };
 
+/** Where signing on through the provider returns to: this link, marked as come back from there. */
+const FROM_PROVIDER = 'from=provider';
+
 /**
  * A setup or reset link from a mail or an admin: choose a password, and be signed in — or, for a
- * setup link, sign on through the provider, which returns here: with `?oidc=…` when it did not
- * work (the link still open, to try again or choose a password), without once it did (the link
- * spent, the member signed in: on to the recipes).
+ * setup link, sign on through the provider, which returns here (`?from=provider`): with
+ * `&oidc=…` when it did not work (the link still open, to try again or choose a password),
+ * without once it did (the link spent, the member signed in: on to the recipes).
  */
 export function SetupLink({
   token,
   signedIn,
+  fromProvider,
   oidcOutcome,
   onSignedIn,
 }: {
   token: string;
   /** Whether this browser has a session (as the app knows it so far). */
   signedIn: boolean;
+  /** Back from signing on through the provider (`?from=provider`). */
+  fromProvider: boolean;
   oidcOutcome: string | null;
   onSignedIn: () => Promise<void>;
 }) {
@@ -51,8 +57,8 @@ export function SetupLink({
 
   // Back from the provider, set up and signed in: the link is spent, the recipes are where to be.
   useEffect(() => {
-    if (invalid && signedIn && oidcOutcome === null) navigate('/', true);
-  }, [invalid, signedIn, oidcOutcome]);
+    if (invalid && signedIn && fromProvider && oidcOutcome === null) navigate('/', true);
+  }, [invalid, signedIn, fromProvider, oidcOutcome]);
 
   const submit = useAction(async () => {
     if (password !== repeat) return setError(t('passwordsDiffer'));
@@ -138,7 +144,7 @@ export function SetupLink({
           <p class="or">{t('or')}</p>
           <input type="hidden" name="intent" value="setup" />
           <input type="hidden" name="setup" value={token} />
-          <input type="hidden" name="next" value={`/setup/${token}`} />
+          <input type="hidden" name="next" value={`/setup/${token}?${FROM_PROVIDER}`} />
           <button type="submit" class="secondary wide">
             {t('signInWith', { name: oidc.name })}
           </button>
