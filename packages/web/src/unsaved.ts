@@ -9,7 +9,7 @@
  * save in one tab clears only what that tab kept (and what it took over from a closed tab, while
  * that is still what it took over) — never the other tab's work.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 /** How long after the last change the value is written. */
 const PAUSE_MS = 300;
@@ -211,4 +211,17 @@ export function useUnsaved(
     // Saved: nothing is written again until it changes.
     written.current = { account, place, value: latest.current.value };
   };
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The text of one box (a comment being written, a pasted recipe), kept as `useUnsaved` keeps a
+ * value while it is not blank, and read back when the screen opens again. Answers the text, the way
+ * to change it, and the way to forget it (sent, or read).
+ */
+export function useUnsavedText(account: string, place: string): [string, (text: string) => void, () => void] {
+  const [text, setText] = useState(() => readUnsaved(account, place, isText) ?? '');
+  const forget = useUnsaved(account, place, text, text.trim() !== '');
+  return [text, setText, forget];
 }

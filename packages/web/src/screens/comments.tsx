@@ -6,9 +6,7 @@ import { PersonBadge } from '../components/person-badge';
 import { dateTime, t } from '../i18n';
 import { isGone, problemText } from '../problem-text';
 import { useSession } from '../session';
-import { readUnsaved, useUnsaved } from '../unsaved';
-
-const isText = (value: unknown): value is string => typeof value === 'string';
+import { useUnsavedText } from '../unsaved';
 
 /** Why a comment was refused: its field's problem, or the problem's sentence (in the member's language). */
 const refusal = (e: unknown) => (e instanceof ApiError && e.issues[0]?.message) || problemText(e);
@@ -19,8 +17,7 @@ export function Comments({ recipe }: { recipe: Recipe }) {
   const [comments, setComments] = useState<Comment[] | null>(null);
   // A comment being written is kept until it is sent, as the editor keeps a recipe's changes.
   const place = `comment.${recipe.id}`;
-  const [text, setText] = useState(() => readUnsaved(me.id, place, isText) ?? '');
-  const forget = useUnsaved(me.id, place, text, text.trim() !== '');
+  const [text, setText, forget] = useUnsavedText(me.id, place);
   const [error, setError] = useState<string | null>(null);
 
   const load = async () => {

@@ -7,7 +7,7 @@ import { problemText } from '../problem-text';
 import type { RecipeInput } from '../recipe-form';
 import { navigate } from '../router';
 import { useSession } from '../session';
-import { forgetUnsaved, importedDraftKey, readUnsaved, useUnsaved } from '../unsaved';
+import { forgetUnsaved, importedDraftKey, useUnsavedText } from '../unsaved';
 
 /** A draft as the page reader answered it, with the member's choices so far (kept for the editor). */
 export interface ImportedDraft {
@@ -20,16 +20,13 @@ export interface ImportedDraft {
   keepPhoto: boolean;
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string';
-
 /** Where the pasted address or text is kept until it is read (a reload or a session that ended loses nothing). */
 const PLACE = 'import';
 
 /** Paste an address or a recipe's text; the draft opens in the editor to check and save. */
 export function Import() {
   const { me } = useSession();
-  const [source, setSource] = useState(() => readUnsaved(me.id, PLACE, isText) ?? '');
-  const forget = useUnsaved(me.id, PLACE, source, source.trim() !== '');
+  const [source, setSource, forget] = useUnsavedText(me.id, PLACE);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     document.title = `${t('importTitle')} · ${t('appName')}`;
