@@ -7,6 +7,7 @@ import { PersonBadge } from '../components/person-badge';
 import { useFieldErrors } from '../field-errors';
 import { date, t } from '../i18n';
 import type { TextKey } from '../i18n';
+import { oidcOutcomeText } from '../oidc-outcome';
 import { problemText } from '../problem-text';
 import { useSession } from '../session';
 import { readUnsaved, useUnsaved } from '../unsaved';
@@ -40,10 +41,7 @@ export function Profile({ oidcOutcome }: { oidcOutcome: string | null }) {
       </div>
       {oidcOutcome && (
         <p class="error" role="status">
-          {t(
-            ({ linked: 'oidcLinked', taken: 'oidcTaken' } as Record<string, TextKey>)[oidcOutcome] ??
-              'oidcFailed',
-          )}
+          {t(oidcOutcomeText(oidcOutcome) ?? 'oidcFailed')}
         </p>
       )}
       <ProfileForm />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { ApiError, api } from '../api';
 import { t } from '../i18n';
-import type { TextKey } from '../i18n';
+import { oidcOutcomeText } from '../oidc-outcome';
 import { problemText } from '../problem-text';
 import { navigate } from '../router';
 
@@ -11,13 +11,6 @@ interface Invited {
   displayName: string;
   purpose: 'setup' | 'reset';
 }
-
-/** Why signing on through the provider did not finish the setup (the callback's `?oidc=`). */
-const OIDC_OUTCOMES: Record<string, TextKey> = {
-  failed: 'oidcFailed',
-  taken: 'oidcTaken',
-  linked: 'oidcLinked',
-};
 
 /** Where signing on through the provider returns to: this link, marked as come back from there. */
 const FROM_PROVIDER = 'from=provider';
@@ -92,7 +85,7 @@ export function SetupLink({
     );
 
   const name = invited.displayName || invited.username;
-  const outcome = oidcOutcome ? OIDC_OUTCOMES[oidcOutcome] : undefined;
+  const outcome = oidcOutcomeText(oidcOutcome);
   return (
     <section class="card narrow" aria-labelledby="setup-title">
       <h1 id="setup-title">

@@ -2,19 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { ApiError, api } from '../api';
 import { t, waitOf } from '../i18n';
-import type { TextKey } from '../i18n';
+import { oidcOutcomeText } from '../oidc-outcome';
 
 interface Offers {
   oidc: { enabled: boolean; name: string } | null;
   reset: boolean;
 }
-
-const OIDC_OUTCOMES: Record<string, TextKey> = {
-  failed: 'oidcFailed',
-  unlinked: 'oidcUnlinked',
-  taken: 'oidcTaken',
-  linked: 'oidcLinked',
-};
 
 export function SignIn({
   notice,
@@ -33,7 +26,7 @@ export function SignIn({
       api<{ available: boolean }>('GET', '/api/v1/auth/password').catch(() => ({ available: false })),
     ]).then(([oidc, reset]) => setOffers({ oidc, reset: reset.available }));
   }, []);
-  const outcome = oidcOutcome ? OIDC_OUTCOMES[oidcOutcome] : undefined;
+  const outcome = oidcOutcomeText(oidcOutcome);
   return (
     <section class="card narrow" aria-labelledby="sign-in-title">
       {forgot ? (
