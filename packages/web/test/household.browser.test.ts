@@ -11,6 +11,39 @@ import { plainRecipeBody } from '@larder/http-express/test-support/recipe-body.j
 describe('the household screen', () => {
   let h: WebHarness;
 
+  /** Brings recipes of these titles into the household, as the owner's, by one imported archive. */
+  function importTitles(titles: readonly string[]) {
+    const documents = titles.map((_, i) => `recipes/r-${i + 1}/recipe.json`);
+    const archive = buildZip([
+      ...titles.map((title, i) =>
+        deflatedEntry(
+          documents[i]!,
+          JSON.stringify({
+            format: 'larder-recipe',
+            version: 1,
+            title,
+            servings: 2,
+            ingredientGroups: [{ name: null, ingredients: [{ name: 'water' }] }],
+          }),
+        ),
+      ),
+      deflatedEntry(
+        'larder.json',
+        JSON.stringify({
+          format: 'larder-recipes',
+          version: 1,
+          exportedAt: new Date().toISOString(),
+          recipes: documents,
+        }),
+      ),
+    ]);
+    return request(h.t.app)
+      .post('/api/v1/import')
+      .set('Cookie', h.t.owner.cookie)
+      .set('Content-Type', 'application/zip')
+      .send(archive);
+  }
+
   beforeAll(async () => {
     h = await startWebHarness();
   }, 60_000);
@@ -377,34 +410,7 @@ describe('the household screen', () => {
   it('every recipe can be chosen for an export, past the first page of the list', async () => {
     // 120 recipes, brought in by one archive: more than the 50 the list shows at first.
     const titles = Array.from({ length: 120 }, (_, i) => `Picker ${String(i + 1).padStart(3, '0')}`);
-    const archive = buildZip([
-      ...titles.map((title, i) =>
-        deflatedEntry(
-          `recipes/picker-${i + 1}/recipe.json`,
-          JSON.stringify({
-            format: 'larder-recipe',
-            version: 1,
-            title,
-            servings: 2,
-            ingredientGroups: [{ name: null, ingredients: [{ name: 'water' }] }],
-          }),
-        ),
-      ),
-      deflatedEntry(
-        'larder.json',
-        JSON.stringify({
-          format: 'larder-recipes',
-          version: 1,
-          exportedAt: new Date().toISOString(),
-          recipes: titles.map((_, i) => `recipes/picker-${i + 1}/recipe.json`),
-        }),
-      ),
-    ]);
-    const brought = await request(h.t.app)
-      .post('/api/v1/import')
-      .set('Cookie', h.t.owner.cookie)
-      .set('Content-Type', 'application/zip')
-      .send(archive);
+    const brought = await importTitles(titles);
     expect(brought.status).toBe(201);
     const idOf = new Map(
       (brought.body.created as { id: string; title: string }[]).map((c) => [c.title, c.id] as const),
@@ -459,35 +465,7 @@ describe('the household screen', () => {
 
   it('exports more than 500 recipes as zips of 500 that belong together', async () => {
     // 501 recipes more, brought in by one archive.
-    const folders = Array.from({ length: 501 }, (_, i) => `recipes/pot-${i + 1}`);
-    const archive = buildZip([
-      ...folders.map((folder, i) =>
-        deflatedEntry(
-          `${folder}/recipe.json`,
-          JSON.stringify({
-            format: 'larder-recipe',
-            version: 1,
-            title: `Pot ${i + 1}`,
-            servings: 2,
-            ingredientGroups: [{ name: null, ingredients: [{ name: 'water' }] }],
-          }),
-        ),
-      ),
-      deflatedEntry(
-        'larder.json',
-        JSON.stringify({
-          format: 'larder-recipes',
-          version: 1,
-          exportedAt: new Date().toISOString(),
-          recipes: folders.map((folder) => `${folder}/recipe.json`),
-        }),
-      ),
-    ]);
-    const brought = await request(h.t.app)
-      .post('/api/v1/import')
-      .set('Cookie', h.t.owner.cookie)
-      .set('Content-Type', 'application/zip')
-      .send(archive);
+    const brought = await importTitles(Array.from({ length: 501 }, (_, i) => `Pot ${i + 1}`));
     expect(brought.status).toBe(201);
     const listed = await request(h.t.app).get('/api/v1/recipes?limit=1').set('Cookie', h.t.owner.cookie);
     const total = listed.body.total as number;
