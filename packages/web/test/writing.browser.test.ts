@@ -272,7 +272,8 @@ describe('the web app, part 2: write, import, share', () => {
     /** Back: it goes to `path` (known once Back returns), whose screen shows `heading`. */
     const back = async (path: string, heading: string) => {
       await page.goBack();
-      await page.waitForURL((url) => url.pathname === path);
+      // Asked of the page itself: the address a history step within the app moves to.
+      await page.waitForFunction((wanted) => location.pathname === wanted, path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ state: 'attached' });
     };
 
@@ -296,8 +297,9 @@ describe('the web app, part 2: write, import, share', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { name: 'Back button bread', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/recipes/back-button-bread');
-    // The address it had before (the old slug still leads to it), showing the recipe as saved.
-    await back('/recipes/back-button-bake', 'Back button bread');
+    // The entry it was opened at: its old address, which the recipe screen turns into the current
+    // one (an old slug leads to the recipe), showing the recipe as saved — not the editor.
+    await back('/recipes/back-button-bread', 'Back button bread');
     await back('/', 'Recipes');
 
     // Cancelled: Back after it goes to the recipe, not into the editor again.
