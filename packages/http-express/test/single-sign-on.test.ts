@@ -306,6 +306,25 @@ describe('flows that must fail', () => {
     expect((await callback(late)).headers['location']).toBe('/?oidc=failed');
   });
 
+  it('spends nothing on a HEAD of the callback (a link checker, a prefetch): the GET after it still signs in', async () => {
+    const ivy = await t.member('user', 'ivy');
+    await flow({ intent: 'link', next: '/' }, { subject: 'sub-ivy' }, ivy);
+
+    const back = await idp.signIn(await start({ intent: 'login', next: '/recipes' }), {
+      as: { subject: 'sub-ivy' },
+    });
+    const url = new URL(back);
+    const head = await request(t.app)
+      .head(`${url.pathname}${url.search}`)
+      .set('Cookie', browserOf.get(stateOf(back)) ?? '');
+    expect(head.status).toBe(303);
+    expect(cookieOf(head)).toBeUndefined();
+
+    const signedIn = await callback(back);
+    expect(signedIn.headers['location']).toBe('/recipes');
+    expect(cookieOf(signedIn)).toBeDefined();
+  });
+
   it('is finished only in the browser that started it: no planted sign-in, no identity connected across browsers', async () => {
     const mal = await t.member('user', 'mal');
     const max = await t.member('user', 'max');

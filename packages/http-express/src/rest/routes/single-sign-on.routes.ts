@@ -65,7 +65,7 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
     description:
       'The redirect URI the provider sends the browser back to, with code and state. Answers 303 into the app: signed ' +
       'in (the session cookie set), connected, or with ?oidc=unlinked|taken|linked|failed; 404 while single sign-on ' +
-      'is off.',
+      'is off. A HEAD request answers 303 to / without reading or spending the flow.',
     tag: 'auth',
     access: PUBLIC,
     // Whatever the provider (or anybody) puts here is read by the flow, never refused by a schema:
@@ -78,6 +78,13 @@ export const singleSignOnRoutes: RestRouteModule = ({ table, config, services: {
     responses: { 303: { empty: true, description: 'Into the app' } },
     errors: [404],
     handle: async ({ req, res, log, baseUrl, query, lookUpCaller }) => {
+      // A HEAD (a link checker, a browser's prefetch) must not spend the flow's single use: it is
+      // sent into the app without the flow being read, and the browser's GET still finishes it.
+      // (While sign-on is off it falls through to the flow's 404, as a GET does.)
+      if (req.method === 'HEAD' && singleSignOn.info().enabled) {
+        res.redirect(303, '/');
+        return;
+      }
       const outcome = await singleSignOn.finish({
         url: `${baseUrl}${req.originalUrl}`,
         state: typeof query.state === 'string' ? query.state : '',
