@@ -216,6 +216,37 @@ describe('ingredient references', () => {
     );
     expect(ok.status).toBe(201);
   });
+
+  test('a word or time phrase in another Unicode form of the same letters is found, and kept as the text writes it', async () => {
+    const composed = 'Fold in the crème fraîche, then cook 5 min à feu doux.';
+    const decomposed = composed.normalize('NFD');
+    const ingredientGroups = [
+      { name: null, ingredients: [{ quantity: 2, unit: 'tbsp', name: 'crème fraîche', note: null }] },
+    ];
+    const res = await post(
+      recipeBody({
+        ingredientGroups,
+        steps: [
+          {
+            text: composed,
+            references: [
+              { groupName: null, ingredientName: 'crème fraîche', word: 'crème fraîche'.normalize('NFD') },
+            ],
+            times: [{ phrase: '5 min à feu doux'.normalize('NFD'), seconds: 300 }],
+          },
+          {
+            text: decomposed,
+            references: [{ groupName: null, ingredientName: 'crème fraîche', word: 'crème fraîche' }],
+          },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.steps[0].references[0].word).toBe('crème fraîche');
+    expect(res.body.steps[0].times[0].phrase).toBe('5 min à feu doux');
+    expect(res.body.steps[1].references[0].word).toBe('crème fraîche'.normalize('NFD'));
+    expect(res.body.steps[1].text).toBe(decomposed);
+  });
 });
 
 describe('field bounds, each located', () => {

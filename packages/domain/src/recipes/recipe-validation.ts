@@ -16,7 +16,7 @@ import type {
   StepInput,
   StepTime,
 } from './recipe.js';
-import { containsNumber, isRangePhrase, occursAsWords } from './step-text.js';
+import { containsNumber, isRangePhrase, phraseAsWritten } from './step-text.js';
 
 /** Bounds of every field of a recipe (the HTTP schemas state the same numbers). */
 export const RECIPE_LIMITS = {
@@ -182,10 +182,10 @@ function checkReference(
 ): IngredientRef {
   const groupName = orNull(ref.groupName === null ? null : tidy(ref.groupName));
   const ingredientName = tidy(ref.ingredientName);
-  const word = tidy(ref.word);
+  const typed = tidy(ref.word);
   if (groupName !== null) c.text(`${at}.groupName`, groupName, { max: RECIPE_LIMITS.groupName });
   c.text(`${at}.ingredientName`, ingredientName, { min: 1, max: RECIPE_LIMITS.ingredientName });
-  c.text(`${at}.word`, word, { min: 1, max: RECIPE_LIMITS.word });
+  c.text(`${at}.word`, typed, { min: 1, max: RECIPE_LIMITS.word });
   const group = groups.find((g) => sameName(g.name, groupName));
   if (!group) {
     c.issues.add(
@@ -197,16 +197,19 @@ function checkReference(
   } else if (ingredientName !== '' && !group.ingredients.some((i) => sameName(i.name, ingredientName))) {
     c.issues.add(`${at}.ingredientName`, 'names no ingredient of that group');
   }
-  if (word !== '' && !occursAsWords(text, word)) c.issues.add(`${at}.word`, "must occur in the step's text");
-  return { groupName, ingredientName, word };
+  const word = typed === '' ? typed : phraseAsWritten(text, typed);
+  if (word === null) c.issues.add(`${at}.word`, "must occur in the step's text");
+  return { groupName, ingredientName, word: word ?? typed };
 }
 
 /** The four step-time rules of the contract, each failure located at its field. */
 function checkTime(time: StepTime, at: string, text: string, c: Checker): StepTime {
-  const phrase = tidy(time.phrase);
-  c.text(`${at}.phrase`, phrase, { min: 1, max: RECIPE_LIMITS.phrase });
+  const typed = tidy(time.phrase);
+  c.text(`${at}.phrase`, typed, { min: 1, max: RECIPE_LIMITS.phrase });
+  const written = typed === '' ? null : phraseAsWritten(text, typed);
+  const phrase = written ?? typed;
   if (phrase !== '') {
-    if (!occursAsWords(text, phrase)) c.issues.add(`${at}.phrase`, "must occur in the step's text");
+    if (written === null) c.issues.add(`${at}.phrase`, "must occur in the step's text");
     if (!containsNumber(phrase)) c.issues.add(`${at}.phrase`, 'must contain a number');
   }
   c.integer(`${at}.seconds`, time.seconds, 1, RECIPE_LIMITS.secondsMax);

@@ -56,6 +56,19 @@ export function occursAsWords(text: string, phrase: string): boolean {
   return findPhrase(text, phrase).length > 0;
 }
 
+/**
+ * The phrase as `text` writes it: itself when it stands there as whole words, else its composed
+ * (NFC) or decomposed (NFD) form when that one does — "crème" typed with a combining accent is the
+ * same word as the text's "crème" —, else null. Kept in the text's form, every page that looks
+ * for it finds it by plain matching.
+ */
+export function phraseAsWritten(text: string, phrase: string): string | null {
+  for (const form of [phrase, phrase.normalize('NFC'), phrase.normalize('NFD')]) {
+    if (occursAsWords(text, form)) return form;
+  }
+  return null;
+}
+
 /** A phrase holds a number: a digit, or a fraction sign such as ½. */
 export function containsNumber(phrase: string): boolean {
   return /\p{N}/u.test(phrase);
