@@ -280,6 +280,49 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await expectAccessible(page, 'editor, dark');
     await context.close();
   }, 60_000);
+  it('prints a recipe as a cook needs it on paper: no bars, buttons, sharing or comments; dark text even from a dark system', async () => {
+    const paige = await h.t.member('user', 'paige');
+    const context = await h.context({ dark: true });
+    const page = await context.newPage();
+    // The browser's print dialog is not the app's to test: the button is checked to open it.
+    await page.addInitScript(() => {
+      window.print = () => document.documentElement.setAttribute('data-printed', 'yes');
+    });
+    await signIn(page, h.origin, paige.username, paige.password, '/recipes/lasagne-al-forno');
+    await page.getByRole('heading', { name: 'Lasagne al forno', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'More servings' }).click();
+    await page.getByRole('button', { name: 'Print' }).click();
+    await expect(page.locator('html').getAttribute('data-printed')).resolves.toBe('yes');
+
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    for (const hidden of [
+      'header.top',
+      'footer.foot',
+      '.actions',
+      '.tasty-by',
+      'section.share',
+      'section.comments',
+    ]) {
+      expect({ hidden, visible: await page.locator(hidden).isVisible() }).toEqual({ hidden, visible: false });
+    }
+    await expect(page.getByRole('button', { name: 'More servings' }).isVisible()).resolves.toBe(false);
+    // What is printed: the recipe, scaled as the member chose.
+    await expect(page.locator('.ingredients').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.steps').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.ingredients').textContent()).resolves.toContain('625 g minced beef');
+    await expect(page.getByRole('spinbutton', { name: 'Servings' }).isVisible()).resolves.toBe(true);
+    const colours = await page.evaluate(() =>
+      ['h1', '.steps li', '.ingredients li'].map((selector) => {
+        const style = getComputedStyle(document.querySelector(selector)!);
+        return style.color;
+      }),
+    );
+    expect(colours).toEqual(['rgb(0, 0, 0)', 'rgb(0, 0, 0)', 'rgb(0, 0, 0)']);
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+  }, 60_000);
+
   it('on a phone, what a finger presses is at least 44 px high: top bar, tag chips, tag links, row buttons', async () => {
     const context = await h.context();
     const page = await context.newPage();

@@ -181,6 +181,9 @@ export function RecipeScreen({ slug }: { slug: string }) {
         <a class="button primary" href={`${recipePath(recipe.slug)}/cook`}>
           {t('cookMode')}
         </a>
+        <button type="button" onClick={() => window.print()}>
+          {t('print')}
+        </button>
         {recipe.canEdit && (
           <a class="button" href={`${recipePath(recipe.slug)}/edit`}>
             {t('edit')}
