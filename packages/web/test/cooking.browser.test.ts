@@ -323,6 +323,50 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await context.close();
   }, 60_000);
 
+  it('can be added to a phone’s home screen: a manifest Chromium finds nothing wrong with, and its icons', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await page.goto(`${h.origin}/`);
+    await page.getByRole('heading', { name: 'Sign in to Larder' }).waitFor();
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: Array<{ message: string }>;
+      data?: string;
+    };
+    expect(manifest.url).toBe(`${h.origin}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({
+      name: 'Larder',
+      start_url: '/',
+      display: 'standalone',
+    });
+    const installable = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    // A test's browser context is a private window, where Chromium installs nothing: that one aside.
+    expect(installable.installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+    // Every icon it names, and the Apple touch icon, is served as the picture it says it is.
+    const icons = [
+      ...(JSON.parse(manifest.data ?? '{}') as { icons: Array<{ src: string; sizes: string; type: string }> })
+        .icons,
+      { src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+    ];
+    for (const icon of icons) {
+      const res = await request(h.t.app).get(icon.src);
+      expect({ src: icon.src, status: res.status, type: res.headers['content-type'] }).toEqual({
+        src: icon.src,
+        status: 200,
+        type: icon.type,
+      });
+      if (icon.type === 'image/png') {
+        const { width, height } = await decode(res.body as Buffer);
+        expect({ src: icon.src, size: `${width}x${height}` }).toEqual({ src: icon.src, size: icon.sizes });
+      }
+    }
+    await context.close();
+  }, 60_000);
+
   it('on a phone, what a finger presses is at least 44 px high: top bar, tag chips, tag links, row buttons', async () => {
     const context = await h.context();
     const page = await context.newPage();
