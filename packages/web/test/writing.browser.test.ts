@@ -159,6 +159,70 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 120_000);
 
+  it('makes a member’s own copy of a recipe locked by its author: content, tags and cover photo; the original untouched', async () => {
+    const cal = await h.t.member('user', 'cal');
+    const made = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(
+        plainRecipeBody({
+          title: 'Plum cake',
+          tags: ['cake'],
+          editPolicy: 'locked',
+          ingredientGroups: [
+            { name: 'Dough', ingredients: [{ quantity: 250, unit: 'g', name: 'flour', note: null }] },
+            { name: null, ingredients: [{ quantity: 12, unit: null, name: 'plums', note: 'halved' }] },
+          ],
+          steps: [
+            {
+              text: 'Lay the plums on the dough and bake for 40 minutes.',
+              references: [{ groupName: null, ingredientName: 'plums', word: 'plums' }],
+              times: [{ phrase: '40 minutes', seconds: 2400 }],
+            },
+          ],
+        }),
+      );
+    expect(made.status).toBe(201);
+    const cover = await request(h.t.app)
+      .post(`/api/v1/recipes/${made.body.id}/images`)
+      .set('Cookie', ann.cookie)
+      .attach('file', photos[0]!, { filename: 'plums.jpg', contentType: 'image/jpeg' });
+    expect(cover.status).toBe(201);
+
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, cal.username, cal.password, '/recipes/plum-cake');
+    await page.getByRole('heading', { name: 'Plum cake', level: 1 }).waitFor();
+    await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Make a copy' }).click();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Plum cake (copy)');
+    await expect(page.getByLabel('Keep the cover photo').isChecked()).resolves.toBe(true);
+    await page.getByLabel('Title').fill('Plum cake, less sugar');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/recipes\/plum-cake-less-sugar/);
+
+    const copy = await request(h.t.app)
+      .get('/api/v1/recipes/by-slug/plum-cake-less-sugar')
+      .set('Cookie', cal.cookie);
+    expect(copy.status).toBe(200);
+    expect(copy.body).toMatchObject({
+      createdBy: { id: cal.id },
+      editPolicy: 'default',
+      tags: ['cake'],
+      servings: made.body.servings,
+      ingredientGroups: made.body.ingredientGroups,
+      steps: made.body.steps,
+    });
+    expect(copy.body.images).toHaveLength(1);
+    const original = await request(h.t.app).get(`/api/v1/recipes/${made.body.id}`).set('Cookie', ann.cookie);
+    expect(original.body).toMatchObject({
+      title: 'Plum cake',
+      editPolicy: 'locked',
+      images: [{ id: cover.body.id }],
+    });
+    await context.close();
+  }, 60_000);
+
   it('shows a 422 at its field', async () => {
     const context = await h.context();
     const page = await context.newPage();

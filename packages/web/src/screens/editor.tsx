@@ -21,7 +21,7 @@ import {
 } from '../recipe-form';
 import type { FormGroup, FormIngredient, FormStep, IngredientNames, RecipeForm } from '../recipe-form';
 import { navigateInstead, recipePath, setLeaveGuard } from '../router';
-import type { ImportedDraft } from './import';
+import type { ImportedDraft } from '../open-draft';
 import { PhotosEditor } from './photos-editor';
 import { NothingHere } from '../components/nothing-here';
 import { memo } from '../memo';
@@ -937,8 +937,14 @@ function ImportNotes({
             checked={draft.keepPhoto}
             onChange={(e) => onChange({ ...draft, keepPhoto: e.currentTarget.checked })}
           />
-          <img src={draft.photo.href} alt={t('pagePhoto')} width={160} height={120} class="draft-photo" />
-          <span>{t('keepPhoto')}</span>
+          <img
+            src={draft.photo.href}
+            alt={draft.photo.from === 'recipe' ? t('coverPhoto') : t('pagePhoto')}
+            width={160}
+            height={120}
+            class="draft-photo"
+          />
+          <span>{draft.photo.from === 'recipe' ? t('keepCoverPhoto') : t('keepPhoto')}</span>
         </label>
       )}
     </section>

@@ -4,21 +4,9 @@ import { api } from '../api';
 import { t } from '../i18n';
 import { isAddress } from '../import-source';
 import { problemText } from '../problem-text';
-import type { RecipeInput } from '../recipe-form';
-import { navigate } from '../router';
+import { type ImportedDraft, openDraft } from '../open-draft';
 import { useSession } from '../session';
-import { forgetUnsaved, importedDraftKey, useUnsavedText } from '../unsaved';
-
-/** A draft as the page reader answered it, with the member's choices so far (kept for the editor). */
-export interface ImportedDraft {
-  recipe: Partial<RecipeInput>;
-  review: { group: number; ingredient: number; line: string }[];
-  suggestedTags: string[];
-  photo: { href: string } | null;
-  duplicate: { id: string; slug: string; title: string } | null;
-  truncated: boolean;
-  keepPhoto: boolean;
-}
+import { useUnsavedText } from '../unsaved';
 
 /** Where the pasted address or text is kept until it is read (a reload or a session that ended loses nothing). */
 const PLACE = 'import';
@@ -41,14 +29,8 @@ export function Import() {
         '/api/v1/recipe-drafts',
         isAddress(value) ? { url: value } : { text: value },
       );
-      // A new import starts from its page: changes kept from an earlier one are dropped.
-      forgetUnsaved(me.id, 'edit.import');
       forget();
-      sessionStorage.setItem(
-        importedDraftKey(me.id),
-        JSON.stringify({ ...draft, keepPhoto: draft.photo !== null } satisfies ImportedDraft),
-      );
-      navigate('/new?from=import');
+      openDraft(me.id, { ...draft, keepPhoto: draft.photo !== null });
     } catch (e) {
       setError(problemText(e));
     }

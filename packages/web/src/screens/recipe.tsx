@@ -6,6 +6,7 @@ import { NothingHere } from '../components/nothing-here';
 import { PersonBadge } from '../components/person-badge';
 import { duration, t } from '../i18n';
 import { formatQuantity, scaleFactor, scaled } from '../quantities';
+import { copyOf, openDraft } from '../open-draft';
 import { navigate, recipePath } from '../router';
 import { useSession } from '../session';
 import { isGone, noSuchRecipe, problemText } from '../problem-text';
@@ -183,6 +184,9 @@ export function RecipeScreen({ slug }: { slug: string }) {
         </a>
         <button type="button" onClick={() => window.print()}>
           {t('print')}
+        </button>
+        <button type="button" onClick={() => openDraft(me.id, copyOf(recipe))}>
+          {t('makeCopy')}
         </button>
         {recipe.canEdit && (
           <a class="button" href={`${recipePath(recipe.slug)}/edit`}>
