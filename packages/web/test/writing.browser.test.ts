@@ -223,6 +223,46 @@ describe('the web app, part 2: write, import, share', () => {
     await context.close();
   }, 60_000);
 
+  it('on a device with a share sheet, a chat link opens it with the recipe’s title; without one there is no Share button', async () => {
+    const made = await request(h.t.app)
+      .post('/api/v1/recipes')
+      .set('Cookie', ann.cookie)
+      .send(plainRecipeBody({ title: 'Focaccia' }));
+    expect(made.status).toBe(201);
+
+    const plain = await h.context();
+    const desktop = await plain.newPage();
+    await signIn(desktop, h.origin, ann.username, ann.password, '/recipes/focaccia');
+    await desktop.getByRole('button', { name: 'Make a chat link' }).click();
+    await desktop.getByRole('textbox', { name: 'Chat link' }).waitFor();
+    await expect(desktop.getByRole('button', { name: 'Share…' }).count()).resolves.toBe(0);
+    await plain.close();
+
+    // A phone's share sheet (navigator.share), which Chromium on Linux has not: what it is given is noted.
+    const phone = await h.context();
+    await phone.addInitScript(() => {
+      const shared: unknown[] = [];
+      Object.assign(window, { shared });
+      Object.defineProperty(navigator, 'share', {
+        value: (data: unknown) => {
+          shared.push(data);
+          return Promise.reject(new DOMException('Share canceled', 'AbortError'));
+        },
+      });
+    });
+    const page = await phone.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/recipes/focaccia');
+    await page.getByRole('button', { name: 'Make a chat link' }).click();
+    const link = await page.getByRole('textbox', { name: 'Chat link' }).inputValue();
+    await page.getByRole('button', { name: 'Share…' }).click();
+    await expect(page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).resolves.toEqual([
+      { title: 'Focaccia', url: link },
+    ]);
+    // Closing the sheet without sharing leaves the link there to copy.
+    await expect(page.getByRole('textbox', { name: 'Chat link' }).inputValue()).resolves.toBe(link);
+    await phone.close();
+  }, 60_000);
+
   it('shows a 422 at its field', async () => {
     const context = await h.context();
     const page = await context.newPage();

@@ -69,7 +69,7 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
           <p class="muted">{t('publicLinkExplain')}</p>
           {share ? (
             <>
-              <CopyField label={t('publicLink')} value={absolute(share.path)} />
+              <CopyField label={t('publicLink')} value={absolute(share.path)} shareTitle={recipe.title} />
               <p class="muted">
                 {share.expiresAt ? t('expires', { date: date(share.expiresAt) }) : t('neverExpires')}
               </p>
@@ -104,7 +104,7 @@ export function SharePanel({ recipe }: { recipe: Recipe }) {
         <h3>{t('chatLink')}</h3>
         <p class="muted">{t('chatLinkExplain')}</p>
         {chat ? (
-          <CopyField label={t('chatLink')} value={chat} />
+          <CopyField label={t('chatLink')} value={chat} shareTitle={recipe.title} />
         ) : (
           <button type="button" {...makeChatLink.button} onClick={() => void makeChatLink.run()}>
             {t('makeChatLink')}
