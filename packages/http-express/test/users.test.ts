@@ -656,7 +656,20 @@ describe('setup links', () => {
       (u: { id: string }) => u.id === target.id,
     );
     expect(listed).not.toHaveProperty('setupLinkExpiresAt');
-    expect((await api.delete(`/api/v1/users/${target.id}/setup-link`, admin)).status).toBe(404);
+  });
+
+  it('DELETE setup-link answers 204 always: again, once used, and for an account with a password', async () => {
+    const target = await create('user', false);
+    expect((await api.delete(`/api/v1/users/${target.id}/setup-link`, admin)).status).toBe(204);
+    const again = await api.delete(`/api/v1/users/${target.id}/setup-link`, admin);
+    expect([again.status, again.text]).toEqual([204, '']);
+    const redeemed = await create('user', false);
+    expect((await redeem(redeemed.token)).status).toBe(200);
+    expect((await api.delete(`/api/v1/users/${redeemed.id}/setup-link`, admin)).status).toBe(204);
+    const withPassword = await create('user', true);
+    expect((await api.delete(`/api/v1/users/${withPassword.id}/setup-link`, admin)).status).toBe(204);
+    // An account that does not exist is still a 404.
+    expect((await api.delete('/api/v1/users/no-such-id/setup-link', admin)).status).toBe(404);
   });
 
   it('answers an unknown token 404 exactly like a used one', async () => {

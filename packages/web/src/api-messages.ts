@@ -84,7 +84,6 @@ const CODES_DE: Record<string, string> = {
   'accounts.owner_not_assignable': 'Die Rolle des Eigentümers kann nicht vergeben werden.',
   'accounts.self_delete': 'Das eigene Konto kann man nicht löschen.',
   'accounts.has_password': 'Dieses Konto hat schon ein Passwort.',
-  'accounts.no_setup_link': 'Dieses Konto hat keinen offenen Einrichtungslink.',
   'settings.owner_only': 'Nur der Eigentümer ändert die Einstellungen des Haushalts.',
   'link.not_found': 'Dieser Link ist unbekannt, benutzt oder abgelaufen.',
   'identity.none': 'Dieses Konto ist nicht mit dem Identitätsanbieter verbunden.',

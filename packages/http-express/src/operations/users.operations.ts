@@ -110,7 +110,8 @@ export function userOperations({ accounts }: UserServices): AnyOperation[] {
     operation({
       id: 'revoke-setup-link',
       summary: "Revoke an account's open setup link",
-      description: "Makes the account's open setup link useless at once; a new one can be issued.",
+      description:
+        "Makes the account's open setup link useless at once; a new one can be issued. Answers 204 whether or not a link was open (a repeated revoke is no error); 404 only for an unknown account.",
       tag: 'users',
       access: SESSION,
       input: { path: { id: idParam } },
