@@ -279,6 +279,19 @@ describe('filters', () => {
     expect((await list({ tags: 'dessert,vegan' })).total).toBe(0);
   });
 
+  test('tags: more than 20, or one over 40 characters, match nothing rather than being refused', async () => {
+    const many = Array.from({ length: 21 }, (_, i) => `tag${i}`).join(',');
+    const tooMany = await list({ tags: `dessert,${many}` });
+    expect([tooMany.total, tooMany.items, tooMany.page, tooMany.limit]).toEqual([0, [], 1, 24]);
+    expect((await list({ tags: 'd'.repeat(41) })).total).toBe(0);
+    expect((await list({ tags: `dessert,${'d'.repeat(41)}` })).total).toBe(0);
+    // 20 tags of 40 characters are an ordinary filter.
+    expect(
+      (await list({ tags: Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(40, 'x')).join(',') })).total,
+    ).toBe(0);
+    expect(keysOf((await list({ tags: 'dessert,baking' })).items)).toEqual(['tart']);
+  });
+
   test('maxMinutes: total time known and at most that', async () => {
     expect(keysOf((await list({ maxMinutes: 40, sort: 'title' })).items)).toEqual([
       'fish',

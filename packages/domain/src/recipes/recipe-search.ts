@@ -1,8 +1,8 @@
 import type { Caller } from '../accounts/caller.js';
 import type { AuthorCount, CardPage, RecipeSort, TagCount } from './recipe-listing.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
-import { tidy } from '../shared/text.js';
-import { tagOf } from './recipe-validation.js';
+import { characterCount, tidy } from '../shared/text.js';
+import { RECIPE_LIMITS, tagOf } from './recipe-validation.js';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -51,6 +51,11 @@ export class RecipeSearch {
     const sort: RecipeSort | 'relevance' = named ?? (text ? 'relevance' : 'updated');
     const tags = [...new Set((listing.tags ?? []).map((t) => tagOf(clean(t))).filter((t) => t !== ''))];
     const author = clean(listing.author ?? '') || undefined;
+    // A recipe keeps at most 20 tags of at most 40 characters: a filter asking for more tags, or
+    // a longer one, is no error (the reference answers it 200) but matches nothing.
+    if (tags.length > RECIPE_LIMITS.tags || tags.some((t) => characterCount(t) > RECIPE_LIMITS.tag)) {
+      return { items: [], total: 0, page, limit };
+    }
     const result = await this.deps.store.recipeListing.cards({
       viewerId: caller.account.id,
       text,
