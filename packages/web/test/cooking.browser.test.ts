@@ -291,7 +291,14 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await signIn(page, h.origin, paige.username, paige.password, '/recipes/lasagne-al-forno');
     await page.getByRole('heading', { name: 'Lasagne al forno', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'More servings' }).click();
+    // Print is behind "More…", which Escape closes again.
+    await page.getByText('More…').click();
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Print' }).isVisible()).resolves.toBe(false);
+    await page.getByText('More…').click();
     await page.getByRole('button', { name: 'Print' }).click();
+    await expect(page.getByRole('button', { name: 'Print' }).isVisible()).resolves.toBe(false);
     await expect(page.locator('html').getAttribute('data-printed')).resolves.toBe('yes');
 
     await page.emulateMedia({ media: 'print', colorScheme: 'dark' });

@@ -194,6 +194,7 @@ describe('the web app, part 2: write, import, share', () => {
     await signIn(page, h.origin, cal.username, cal.password, '/recipes/plum-cake');
     await page.getByRole('heading', { name: 'Plum cake', level: 1 }).waitFor();
     await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
+    await page.getByText('More…').click();
     await page.getByRole('button', { name: 'Make a copy' }).click();
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Plum cake (copy)');
     await expect(page.getByLabel('Keep the cover photo').isChecked()).resolves.toBe(true);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useAction } from '../action';
 import { api, imageUrl } from '../api';
 import type { Ingredient, Person, Recipe } from '../api';
@@ -182,12 +182,6 @@ export function RecipeScreen({ slug }: { slug: string }) {
         <a class="button primary" href={`${recipePath(recipe.slug)}/cook`}>
           {t('cookMode')}
         </a>
-        <button type="button" onClick={() => window.print()}>
-          {t('print')}
-        </button>
-        <button type="button" onClick={() => openDraft(me.id, copyOf(recipe))}>
-          {t('makeCopy')}
-        </button>
         {recipe.canEdit && (
           <a class="button" href={`${recipePath(recipe.slug)}/edit`}>
             {t('edit')}
@@ -198,6 +192,12 @@ export function RecipeScreen({ slug }: { slug: string }) {
             {t('deleteRecipe')}
           </button>
         )}
+        <MoreActions
+          actions={[
+            [t('print'), () => window.print()],
+            [t('makeCopy'), () => openDraft(me.id, copyOf(recipe))],
+          ]}
+        />
       </div>
       {actionError && (
         <p class="error" role="alert">
@@ -292,6 +292,44 @@ export function RecipeScreen({ slug }: { slug: string }) {
       <SharePanel recipe={recipe} />
       <Comments recipe={recipe} />
     </article>
+  );
+}
+
+/**
+ * What a recipe is seldom used for, behind one "More…" (a disclosure: the row of actions stays
+ * short on a phone); it closes when one is chosen, or on Escape.
+ */
+function MoreActions({ actions }: { actions: ReadonlyArray<readonly [string, () => void]> }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
+  return (
+    <details
+      class="more"
+      ref={menu}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !menu.current?.open) return;
+        close();
+        menu.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary class="button">{t('moreActions')}</summary>
+      <div class="more-menu">
+        {actions.map(([label, act]) => (
+          <button
+            key={label}
+            type="button"
+            onClick={() => {
+              close();
+              act();
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </details>
   );
 }
 
