@@ -280,6 +280,34 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     await expectAccessible(page, 'editor, dark');
     await context.close();
   }, 60_000);
+  it('ticks off ingredients as they are at hand: kept across a reload, each recipe its own', async () => {
+    const context = await h.context();
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/recipes/lasagne-al-forno');
+    await page.getByRole('heading', { name: 'Lasagne al forno', level: 1 }).waitFor();
+    const beef = page.getByRole('checkbox', { name: '500 g minced beef' });
+    const sheets = page.getByRole('checkbox', { name: '12 lasagne sheets' });
+    await beef.check();
+    await sheets.check();
+    await sheets.uncheck();
+    const struck = (name: string) =>
+      page
+        .locator('label.gather', { hasText: name })
+        .locator('span')
+        .first()
+        .evaluate((span) => getComputedStyle(span).textDecorationLine);
+    await expect(struck('minced beef')).resolves.toBe('line-through');
+    await expect(struck('lasagne sheets')).resolves.toBe('none');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lasagne al forno', level: 1 }).waitFor();
+    await expect(beef.isChecked()).resolves.toBe(true);
+    await expect(sheets.isChecked()).resolves.toBe(false);
+    await expectAccessible(page, 'recipe with ticks');
+    await page.goto(`${h.origin}/recipes/tomato-soup`);
+    await expect(page.getByRole('checkbox', { name: '1 kg tomatoes' }).isChecked()).resolves.toBe(false);
+    await context.close();
+  }, 60_000);
+
   it('prints a recipe as a cook needs it on paper: no bars, buttons, sharing or comments; dark text even from a dark system', async () => {
     const paige = await h.t.member('user', 'paige');
     const context = await h.context({ dark: true });

@@ -21,6 +21,32 @@ export function wantedServings(recipe: Recipe): number {
   return Number.isInteger(stored) && stored >= 1 && stored <= 999 ? stored : recipe.servings;
 }
 
+/** The ingredients a member ticked off as at hand ("group.ingredient" places), kept for the browser session. */
+function useGathered(recipe: Recipe | null) {
+  const key = recipe ? `larder.gathered.${recipe.id}` : null;
+  const [gathered, setGathered] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (!key) return;
+    try {
+      const stored: unknown = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+      setGathered(new Set(Array.isArray(stored) ? stored.filter((p) => typeof p === 'string') : []));
+    } catch {
+      setGathered(new Set());
+    }
+  }, [key]);
+  const toggle = (place: string) => {
+    const next = new Set(gathered);
+    if (!next.delete(place)) next.add(place);
+    setGathered(next);
+    try {
+      if (key) sessionStorage.setItem(key, JSON.stringify([...next]));
+    } catch {
+      // Storage refused: the ticks last while the page is open.
+    }
+  };
+  return { gathered, toggle };
+}
+
 function keepServings(recipe: Recipe, servings: number): void {
   try {
     sessionStorage.setItem(`larder.servings.${recipe.id}`, String(servings));
@@ -38,6 +64,7 @@ export function RecipeScreen({ slug }: { slug: string }) {
   const [actionError, setActionError] = useState<string | null>(null);
   /** One mark or delete at a time: the buttons wait for it. */
   const acting = useAction((action: () => Promise<void>) => action());
+  const { gathered, toggle: gather } = useGathered(recipe);
 
   useEffect(() => {
     setRecipe(null);
@@ -269,7 +296,16 @@ export function RecipeScreen({ slug }: { slug: string }) {
               <ul>
                 {(group.ingredients ?? []).map((ingredient, i) => (
                   <li key={i} dir="auto">
-                    <IngredientLine ingredient={ingredient} factor={factor} />
+                    <label class="gather">
+                      <input
+                        type="checkbox"
+                        checked={gathered.has(`${g}.${i}`)}
+                        onChange={() => gather(`${g}.${i}`)}
+                      />
+                      <span>
+                        <IngredientLine ingredient={ingredient} factor={factor} />
+                      </span>
+                    </label>
                   </li>
                 ))}
               </ul>
