@@ -60,6 +60,21 @@ describe('reading a time', () => {
   });
 });
 
+describe('reading pasted text', () => {
+  it('reads 40,000 lines that are each a bullet alone, or each an ingredient, in one pass', async () => {
+    // Each line of a list looked for the next non-blank line in a copy of all the lines after it.
+    expect(readRecipeText(`Soup\n${'-\n'.repeat(40_000)}`)).toMatchObject({
+      title: 'Soup',
+      ingredientGroups: [{ name: null, ingredients: [] }],
+      steps: [],
+    });
+    const eggs = readRecipeText(`Soup\nIngredients\n${'- 1 egg\n'.repeat(40_000)}Method\n1. Boil.`);
+    expect(eggs).toMatchObject({ title: 'Soup', steps: [{ text: 'Boil.' }] });
+    expect(eggs.ingredientGroups[0]!.ingredients[0]).toMatchObject({ quantity: 1, name: 'egg' });
+    await loopTurns();
+  });
+});
+
 describe('stripping HTML from structured data', () => {
   it.each<[string, string, string]>([
     ['<p', 'Soup <p<p', 'Soup'],
