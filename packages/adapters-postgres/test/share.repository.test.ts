@@ -40,9 +40,9 @@ function share(over: Partial<StoredShare> = {}): StoredShare {
 test('a member holds at most one unrevoked link per recipe; a revoked one makes room and forgets its token', async () => {
   const store = createPostgresStore(database.db);
   const first = share();
-  expect(await store.shares.insert(first)).toBe(true);
-  expect(await store.shares.insert(share())).toBe(false);
-  expect(await store.shares.insert(share({ createdById: 'a2' }))).toBe(true);
+  expect(await store.shares.insert(first)).toBe('inserted');
+  expect(await store.shares.insert(share())).toBe('exists');
+  expect(await store.shares.insert(share({ createdById: 'a2' }))).toBe('inserted');
 
   const found = await store.shares.unrevokedOf('r1', 'a1');
   expect(found).toMatchObject({
@@ -57,7 +57,7 @@ test('a member holds at most one unrevoked link per recipe; a revoked one makes 
   expect(revoked?.share.revokedAt).toEqual(T0);
   expect(revoked?.share.token).toBeNull();
   expect(await store.shares.unrevokedOf('r1', 'a1')).toBeNull();
-  expect(await store.shares.insert(share())).toBe(true);
+  expect(await store.shares.insert(share())).toBe('inserted');
 });
 
 test('listings leave out revoked and expired links, newest first, and survive their creator', async () => {
@@ -66,7 +66,7 @@ test('listings leave out revoked and expired links, newest first, and survive th
   const old = share({ recipeId: 'r2' });
   const expired = share({ createdById: 'a2', recipeId: 'r2', expiresAt: new Date(T0.getTime() - 1) });
   const newer = share({ createdById: 'a2' });
-  for (const s of [old, expired, newer]) expect(await store.shares.insert(s)).toBe(true);
+  for (const s of [old, expired, newer]) expect(await store.shares.insert(s)).toBe('inserted');
 
   expect((await store.shares.listUnexpired(T0)).map((l) => l.share.id)).toEqual([newer.id, old.id]);
   expect((await store.shares.listUnexpired(T0, 'a1')).map((l) => l.share.id)).toEqual([old.id]);

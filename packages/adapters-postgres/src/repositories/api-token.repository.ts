@@ -1,7 +1,7 @@
 import type { Account, ApiTokenListing, ApiTokenRepository, Scope, StoredApiToken } from '@larder/domain';
 import { accountFromRow } from './account.repository.js';
 import { compiledOnce } from './compiled-once.js';
-import { type Executor, storable } from './executor.js';
+import { type Executor, isForeignKeyViolation, storable } from './executor.js';
 
 /** Who a credential belongs to: the row by its digest, with its account. */
 const withAccount = compiledOnce(['digest'], (db, v) =>
@@ -26,21 +26,28 @@ const withAccount = compiledOnce(['digest'], (db, v) =>
 export class PostgresApiTokenRepository implements ApiTokenRepository {
   constructor(private readonly db: Executor) {}
 
-  async insert(token: StoredApiToken): Promise<void> {
-    await this.db
-      .insertInto('api_tokens')
-      .values({
-        id: token.id,
-        owner_id: token.ownerId,
-        name: token.name,
-        prefix: token.prefix,
-        token_digest: token.tokenDigest,
-        scopes: token.scopes,
-        created_at: token.createdAt,
-        expires_at: token.expiresAt,
-        last_used_at: token.lastUsedAt,
-      })
-      .execute();
+  async insert(token: StoredApiToken): Promise<boolean> {
+    try {
+      await this.db
+        .insertInto('api_tokens')
+        .values({
+          id: token.id,
+          owner_id: token.ownerId,
+          name: token.name,
+          prefix: token.prefix,
+          token_digest: token.tokenDigest,
+          scopes: token.scopes,
+          created_at: token.createdAt,
+          expires_at: token.expiresAt,
+          last_used_at: token.lastUsedAt,
+        })
+        .execute();
+      return true;
+    } catch (error) {
+      // The owner's account was deleted since the request was let in.
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
   }
 
   async findWithAccount(tokenDigest: string): Promise<{ token: StoredApiToken; account: Account } | null> {

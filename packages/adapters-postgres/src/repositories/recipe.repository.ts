@@ -10,7 +10,7 @@ import { ingredientGroupsOf, sourceKey, stepsOf, titleSortKey } from '@larder/do
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from './compiled-once.js';
-import { type Executor, isUniqueViolation, storable } from './executor.js';
+import { type Executor, isForeignKeyViolation, isUniqueViolation, storable } from './executor.js';
 import { PERSON_COLUMNS, RECIPE_COLUMNS, json, personFrom, personOf, recipeFromRow } from './recipe-rows.js';
 
 /**
@@ -218,7 +218,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
     return rows.map((r) => r.slug);
   }
 
-  async insert(recipe: Recipe): Promise<boolean> {
+  async insert(recipe: Recipe): Promise<'inserted' | 'slug_taken' | 'author_gone'> {
     const body = storedBody(recipe);
     try {
       const { rows } = await sql<{ id: string }>`
@@ -232,9 +232,11 @@ export class PostgresRecipeRepository implements RecipeRepository {
           ${recipe.createdById}, ${recipe.updatedById}, ${recipe.createdAt}, ${recipe.updatedAt}, ${searchVector(recipe)})
         on conflict (slug) do nothing
         returning id`.execute(this.db);
-      return rows.length > 0;
+      return rows.length > 0 ? 'inserted' : 'slug_taken';
     } catch (error) {
-      if (isUniqueViolation(error)) return false;
+      if (isUniqueViolation(error)) return 'slug_taken';
+      // The only rows a recipe names are accounts: its author's was deleted since it was read.
+      if (isForeignKeyViolation(error)) return 'author_gone';
       throw error;
     }
   }
@@ -243,16 +245,18 @@ export class PostgresRecipeRepository implements RecipeRepository {
     recipe: Recipe,
     slug: 'kept' | 'chosen',
     unchangedSince?: Date,
-  ): Promise<'replaced' | 'missing' | 'slug_taken'> {
+  ): Promise<'replaced' | 'missing' | 'slug_taken' | 'author_gone'> {
     const outcome = (found: boolean) => (found ? 'replaced' : 'missing');
-    if (slug === 'kept') return outcome(await this.update(recipe, sql``, unchangedSince));
-    const write = () => this.update(recipe, sql`slug = ${recipe.slug},`, unchangedSince);
     try {
+      if (slug === 'kept') return outcome(await this.update(recipe, sql``, unchangedSince));
+      const write = () => this.update(recipe, sql`slug = ${recipe.slug},`, unchangedSince);
       // A slug another save took first breaks the unique index. Outside a transaction that only
       // fails the statement; inside one, a savepoint keeps the transaction usable.
       return outcome(this.db.isTransaction ? await this.inSavepoint(write) : await write());
     } catch (error) {
       if (isUniqueViolation(error)) return 'slug_taken';
+      // The saver's account (`updated_by`) was deleted since the request was let in.
+      if (isForeignKeyViolation(error)) return 'author_gone';
       throw error;
     }
   }

@@ -1,7 +1,7 @@
 import type { Account, SessionRepository, StoredSession } from '@larder/domain';
 import { accountFromRow } from './account.repository.js';
 import { compiledOnce } from './compiled-once.js';
-import type { Executor } from './executor.js';
+import { type Executor, isForeignKeyViolation } from './executor.js';
 
 /** Who a credential belongs to: the row by its digest, with its account. */
 const withAccount = compiledOnce(['digest'], (db, v) =>
@@ -22,17 +22,24 @@ const withAccount = compiledOnce(['digest'], (db, v) =>
 export class PostgresSessionRepository implements SessionRepository {
   constructor(private readonly db: Executor) {}
 
-  async create(session: StoredSession): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({
-        token_digest: session.tokenDigest,
-        account_id: session.accountId,
-        created_at: session.createdAt,
-        expires_at: session.expiresAt,
-        refreshed_at: session.refreshedAt,
-      })
-      .execute();
+  async create(session: StoredSession): Promise<boolean> {
+    try {
+      await this.db
+        .insertInto('sessions')
+        .values({
+          token_digest: session.tokenDigest,
+          account_id: session.accountId,
+          created_at: session.createdAt,
+          expires_at: session.expiresAt,
+          refreshed_at: session.refreshedAt,
+        })
+        .execute();
+      return true;
+    } catch (error) {
+      // The account was deleted while it was signing in.
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
   }
 
   async findWithAccount(tokenDigest: string): Promise<{ session: StoredSession; account: Account } | null> {

@@ -1,5 +1,5 @@
 import type { ShareListing, ShareRepository, SharedRecipeRef, StoredShare } from '@larder/domain';
-import type { Executor } from './executor.js';
+import { type Executor, isForeignKeyViolation } from './executor.js';
 
 interface ListingRow {
   id: string;
@@ -56,24 +56,30 @@ export class PostgresShareRepository implements ShareRepository {
     return row ?? null;
   }
 
-  async insert(share: StoredShare): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('shares')
-      .values({
-        id: share.id,
-        recipe_id: share.recipeId,
-        created_by: share.createdById,
-        token: share.token,
-        token_digest: share.tokenDigest,
-        created_at: share.createdAt,
-        expires_at: share.expiresAt,
-        revoked_at: share.revokedAt,
-      })
-      // A racing insert of the same member's link to the same recipe loses quietly.
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
+  async insert(share: StoredShare): Promise<'inserted' | 'exists' | 'gone'> {
+    try {
+      const inserted = await this.db
+        .insertInto('shares')
+        .values({
+          id: share.id,
+          recipe_id: share.recipeId,
+          created_by: share.createdById,
+          token: share.token,
+          token_digest: share.tokenDigest,
+          created_at: share.createdAt,
+          expires_at: share.expiresAt,
+          revoked_at: share.revokedAt,
+        })
+        // A racing insert of the same member's link to the same recipe loses quietly.
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted === undefined ? 'exists' : 'inserted';
+    } catch (error) {
+      // The recipe, or the creator's account, was deleted since it was read.
+      if (isForeignKeyViolation(error)) return 'gone';
+      throw error;
+    }
   }
 
   private listing() {

@@ -58,20 +58,24 @@ export interface RecipeRepository {
   viewForUpdate(id: string, viewerId: string): Promise<RecipeView | null>;
   /** Slugs in use that equal `base` or are `base` with a suffix (`base-…`). */
   slugsLike(base: string): Promise<string[]>;
-  /** Inserts a new recipe; false when its slug is taken (the transaction goes on). */
-  insert(recipe: Recipe): Promise<boolean>;
+  /**
+   * Inserts a new recipe; `slug_taken` when its slug is taken (the transaction goes on),
+   * `author_gone` when its author's account was deleted meanwhile (nothing written).
+   */
+  insert(recipe: Recipe): Promise<'inserted' | 'slug_taken' | 'author_gone'>;
   /**
    * Replaces the whole recipe row in one statement: `missing` when it is gone, `slug_taken` when
    * another recipe has its slug (nothing changed, the transaction goes on). With `kept` the row
    * keeps the slug it has (`recipe.slug` is that slug and is not written again), so nothing can
    * clash and the statement needs no way back. With `unchangedSince` the row is written only while
    * its `updatedAt` is still that moment (the version the save was checked on); otherwise `missing`.
+   * `author_gone` when the account of `updatedById` was deleted meanwhile (nothing written).
    */
   replace(
     recipe: Recipe,
     slug: 'kept' | 'chosen',
     unchangedSince?: Date,
-  ): Promise<'replaced' | 'missing' | 'slug_taken'>;
+  ): Promise<'replaced' | 'missing' | 'slug_taken' | 'author_gone'>;
   delete(id: string): Promise<boolean>;
   /** Marks the recipe a favorite of the account; false when there is no such recipe. */
   addFavorite(recipeId: string, accountId: string, at: Date): Promise<boolean>;

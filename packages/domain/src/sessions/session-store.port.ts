@@ -9,7 +9,8 @@ export interface StoredSession {
 }
 
 export interface SessionRepository {
-  create(session: StoredSession): Promise<void>;
+  /** Stores a new session; false when its account is gone (deleted while it signed in). */
+  create(session: StoredSession): Promise<boolean>;
   /** The session with its account, in one round trip (every signed-in request asks this). */
   findWithAccount(tokenDigest: string): Promise<{ session: StoredSession; account: Account } | null>;
   extend(tokenDigest: string, expiresAt: Date, refreshedAt: Date): Promise<void>;

@@ -79,13 +79,15 @@ export class SignInService {
     const now = clock.now();
     const sessionToken = secrets.randomToken(32);
     const expiresAt = addMs(now, SESSION_LIFETIME_MS);
-    await store.sessions.create({
+    const created = await store.sessions.create({
       tokenDigest: secrets.digest(sessionToken),
       accountId: account.id,
       createdAt: now,
       expiresAt,
       refreshedAt: now,
     });
+    // Deleted while its password was checked (or its link redeemed): nobody is signed in.
+    if (!created) throw new NotAuthenticated(undefined, 'This account was removed while it signed in.');
     return { account, sessionToken, expiresAt };
   }
 

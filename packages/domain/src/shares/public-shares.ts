@@ -3,7 +3,7 @@ import type { Caller } from '../accounts/caller.js';
 import type { HouseholdSettings } from '../settings/household-settings.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { DAY_MS, addMs } from '../shared/time.js';
-import { Conflict, Forbidden, NotFound } from '../shared/errors.js';
+import { Conflict, Forbidden, NotAuthenticated, NotFound } from '../shared/errors.js';
 import { type PublicRecipe, publicViewOf } from './public-recipe.js';
 import { resolveShareDays } from './share-days.js';
 import { recipeNotFound } from '../recipes/recipe-errors.js';
@@ -63,6 +63,9 @@ export class ShareNotAvailable extends NotFound {
   }
 }
 
+/** The recipe or the caller's account was deleted between its reading and the link's insert. */
+class TargetGone extends Error {}
+
 /** Reads as a public link has no reader: nobody's marks are looked up. */
 const NO_READER = '';
 
@@ -89,27 +92,41 @@ export class PublicShares {
     const lifetime = resolveShareDays(days, settings);
 
     const now = clock.now();
-    const created = await store.transaction(async (tx) => {
-      const existing = await tx.shares.unrevokedOf(recipe.id, caller.account.id);
-      if (existing) {
-        const view = viewOf(existing, settings, now);
-        if (view) throw new ShareExists(view);
-        // The caller's old link expired for good: retire it so the new one can take its place.
-        await tx.shares.revoke(existing.share.id, now);
-      }
-      const token = secrets.randomToken(SHARE_TOKEN_BYTES);
-      const share: StoredShare = {
-        id: secrets.newId(),
-        recipeId: recipe.id,
-        createdById: caller.account.id,
-        token,
-        tokenDigest: secrets.digest(token),
-        createdAt: now,
-        expiresAt: lifetime === null ? null : addMs(now, lifetime * DAY_MS),
-        revokedAt: null,
-      };
-      return (await tx.shares.insert(share)) ? share : null;
-    });
+    const created = await store
+      .transaction(async (tx) => {
+        const existing = await tx.shares.unrevokedOf(recipe.id, caller.account.id);
+        if (existing) {
+          const view = viewOf(existing, settings, now);
+          if (view) throw new ShareExists(view);
+          // The caller's old link expired for good: retire it so the new one can take its place.
+          await tx.shares.revoke(existing.share.id, now);
+        }
+        const token = secrets.randomToken(SHARE_TOKEN_BYTES);
+        const share: StoredShare = {
+          id: secrets.newId(),
+          recipeId: recipe.id,
+          createdById: caller.account.id,
+          token,
+          tokenDigest: secrets.digest(token),
+          createdAt: now,
+          expiresAt: lifetime === null ? null : addMs(now, lifetime * DAY_MS),
+          revokedAt: null,
+        };
+        const outcome = await tx.shares.insert(share);
+        // Deleted since they were read: the transaction can only be rolled back.
+        if (outcome === 'gone') throw new TargetGone();
+        return outcome === 'inserted' ? share : null;
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof TargetGone)) throw error;
+        if (!(await store.accounts.byId(caller.account.id))) {
+          throw new NotAuthenticated(
+            undefined,
+            'Your account was removed while the link was made; it was not kept.',
+          );
+        }
+        throw recipeNotFound();
+      });
     if (!created) {
       // A request racing this one made the caller's link first.
       const winner = await store.shares.unrevokedOf(recipe.id, caller.account.id);

@@ -3,8 +3,12 @@ import type { SharedRecipeRef, ShareListing, StoredShare } from './share.js';
 export interface ShareRepository {
   /** The recipe as links show it ({id, slug, title}), or null when there is no such recipe. */
   recipeRef(recipeId: string): Promise<SharedRecipeRef | null>;
-  /** Inserts; answers false when the creator already has an unrevoked link to the recipe. */
-  insert(share: StoredShare): Promise<boolean>;
+  /**
+   * Inserts; `exists` when the creator already has an unrevoked link to the recipe, `gone` when the
+   * recipe or the creator's account is no longer there (deleted meanwhile; inside a transaction,
+   * that transaction can only be rolled back).
+   */
+  insert(share: StoredShare): Promise<'inserted' | 'exists' | 'gone'>;
   byId(id: string): Promise<ShareListing | null>;
   byTokenDigest(tokenDigest: string): Promise<ShareListing | null>;
   /** The creator's unrevoked link to a recipe (at most one), whatever its state. */

@@ -20,7 +20,8 @@ export interface ApiTokenListing extends Omit<StoredApiToken, 'tokenDigest'> {
 }
 
 export interface ApiTokenRepository {
-  insert(token: StoredApiToken): Promise<void>;
+  /** Stores a new token; false when its owner's account is gone (deleted meanwhile). */
+  insert(token: StoredApiToken): Promise<boolean>;
   /** The token with its owner's account, in one read (every request with a token asks). */
   findWithAccount(tokenDigest: string): Promise<{ token: StoredApiToken; account: Account } | null>;
   byId(id: string): Promise<ApiTokenListing | null>;

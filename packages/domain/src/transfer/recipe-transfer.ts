@@ -71,6 +71,11 @@ export interface ExportReports {
  * before anything is created, photos are stored first and removed again when anything fails,
  * and the rows go in one transaction. Comments, favorites and tasty marks never travel.
  */
+/** The importer's account was deleted during the import. */
+function importerGone(): NotAuthenticated {
+  return new NotAuthenticated(undefined, 'Your account was deleted during the import; nothing was imported.');
+}
+
 export class RecipeTransfer {
   constructor(private readonly deps: TransferDependencies) {}
 
@@ -195,12 +200,7 @@ export class RecipeTransfer {
       const now = clock.now();
       const created = await store.transaction(async (tx) => {
         // The importer's account stays until the recipes are in; deleted before, nothing is created.
-        if (!(await tx.accounts.holdIfPresent(caller.account.id))) {
-          throw new NotAuthenticated(
-            undefined,
-            'Your account was deleted during the import; nothing was imported.',
-          );
-        }
+        if (!(await tx.accounts.holdIfPresent(caller.account.id))) throw importerGone();
         const out: ImportedRecipe[] = [];
         const slugsTaken = new Map<string, Set<string>>();
         for (const { recipeId, document, photos } of stored) {
@@ -221,7 +221,10 @@ export class RecipeTransfer {
                 createdAt: now,
                 updatedAt: now,
               };
-              return (await tx.recipes.insert(candidate)) ? candidate : 'taken';
+              const outcome = await tx.recipes.insert(candidate);
+              // The importer's account is held above, so it cannot be gone; if it were, nothing stays.
+              if (outcome === 'author_gone') throw importerGone();
+              return outcome === 'inserted' ? candidate : 'taken';
             },
             slugsTaken,
           );
