@@ -622,6 +622,43 @@ describe('the web app, part 1: find a recipe and cook from it', () => {
     ]);
     await context.close();
   }, 60_000);
+
+  it('on a phone, a timer’s clock, Pause and × stay together: on the name’s line on a recipe, below it in cook mode', async () => {
+    const context = await h.context({ width: 390, height: 800 });
+    const page = await context.newPage();
+    await signIn(page, h.origin, ann.username, ann.password, '/recipes/lasagne-al-forno');
+    await page.getByRole('button', { name: 'Start a timer: 20-25 minutes' }).click();
+    /** Each part of the first timer, by the line (its top, in px from the timer's top) it sits on. */
+    const rows = () =>
+      page
+        .locator('.timers .timer')
+        .first()
+        .evaluate((timer) => {
+          const top = timer.getBoundingClientRect().top;
+          const row = (el: Element | null) => Math.round((el!.getBoundingClientRect().top - top) / 20);
+          const [pause, remove] = [...timer.querySelectorAll('button')];
+          return {
+            label: row(timer.querySelector('.timer-label')),
+            clock: row(timer.querySelector('.timer-clock')),
+            pause: row(pause!),
+            remove: row(remove!),
+          };
+        });
+    const onRecipe = await rows();
+    expect(onRecipe).toEqual({
+      label: onRecipe.label,
+      clock: onRecipe.pause,
+      pause: onRecipe.pause,
+      remove: onRecipe.pause,
+    });
+    expect(Math.abs(onRecipe.label - onRecipe.pause)).toBeLessThanOrEqual(1);
+    await page.goto(`${h.origin}/recipes/lasagne-al-forno/cook`);
+    await page.locator('.timers .timer').first().waitFor();
+    const inCookMode = await rows();
+    expect(inCookMode.remove).toBe(inCookMode.pause);
+    expect(inCookMode.clock).toBe(inCookMode.pause);
+    await context.close();
+  }, 60_000);
 });
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {

@@ -39,30 +39,33 @@ export function TimerBar({ large = false }: { large?: boolean }) {
               <a class="timer-label" href={timer.recipePath}>
                 {timer.label}
               </a>
-              <span
-                class="timer-clock"
-                role={timer.rang ? 'alert' : undefined}
-                aria-live={timer.rang ? 'assertive' : 'off'}
-              >
-                {timer.rang ? t('timeUp') : clock(left)}
+              {/* The clock and its buttons stay together: on the name's line, or all below it. */}
+              <span class="timer-controls">
+                <span
+                  class="timer-clock"
+                  role={timer.rang ? 'alert' : undefined}
+                  aria-live={timer.rang ? 'assertive' : 'off'}
+                >
+                  {timer.rang ? t('timeUp') : clock(left)}
+                </span>
+                {!timer.rang &&
+                  (timer.endsAt === null ? (
+                    <button type="button" onClick={() => resumeTimer(timer.id)}>
+                      {t('resumeTimer')}
+                    </button>
+                  ) : (
+                    <button type="button" onClick={() => pauseTimer(timer.id)}>
+                      {t('pauseTimer')}
+                    </button>
+                  ))}
+                <button
+                  type="button"
+                  onClick={() => removeTimer(timer.id)}
+                  aria-label={`${timer.rang ? t('dismiss') : t('removeTimer')}: ${timer.label}`}
+                >
+                  {timer.rang ? t('dismiss') : '×'}
+                </button>
               </span>
-              {!timer.rang &&
-                (timer.endsAt === null ? (
-                  <button type="button" onClick={() => resumeTimer(timer.id)}>
-                    {t('resumeTimer')}
-                  </button>
-                ) : (
-                  <button type="button" onClick={() => pauseTimer(timer.id)}>
-                    {t('pauseTimer')}
-                  </button>
-                ))}
-              <button
-                type="button"
-                onClick={() => removeTimer(timer.id)}
-                aria-label={`${timer.rang ? t('dismiss') : t('removeTimer')}: ${timer.label}`}
-              >
-                {timer.rang ? t('dismiss') : '×'}
-              </button>
             </li>
           );
         })}
