@@ -2,12 +2,12 @@ import type { Recipe } from './api';
 import { imageUrl } from './api';
 import { t } from './i18n';
 import { navigate } from './router';
-import type { RecipeInput } from './recipe-form';
+import type { InputLike } from './recipe-form';
 import { forgetUnsaved, importedDraftKey } from './unsaved';
 
 /** A recipe not saved yet, for the editor: a draft as the page reader answered it (or a copy), with the member's choices so far. */
 export interface ImportedDraft {
-  recipe: Partial<RecipeInput>;
+  recipe: InputLike;
   review: { group: number; ingredient: number; line: string }[];
   suggestedTags: string[];
   /** A photo to keep: the page's (a draft's), or the recipe's cover (a copy's). */
@@ -27,6 +27,20 @@ export function openDraft(account: string, draft: ImportedDraft): void {
   navigate('/new?from=import');
 }
 
+/** The unsaved recipe this tab's editor was opened with (see `openDraft`), if any. */
+export function openedDraft(account: string): ImportedDraft | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(importedDraftKey(account)) ?? 'null') as ImportedDraft | null;
+  } catch {
+    return null;
+  }
+}
+
+/** The unsaved recipe was saved: the editor opens empty next time. */
+export function closeDraft(account: string): void {
+  sessionStorage.removeItem(importedDraftKey(account));
+}
+
 /**
  * A member's own copy of a recipe, to change as they like (also one whose author locked it): its
  * content under the title "… (copy)", the household's default edit policy, and its cover photo
@@ -43,16 +57,9 @@ export function copyOf(recipe: Recipe): ImportedDraft {
       cookMinutes: recipe.cookMinutes,
       sourceName: recipe.sourceName,
       sourceUrl: recipe.sourceUrl,
-      tags: recipe.tags ?? [],
-      ingredientGroups: (recipe.ingredientGroups ?? []).map((group) => ({
-        name: group.name,
-        ingredients: group.ingredients ?? [],
-      })),
-      steps: (recipe.steps ?? []).map((step) => ({
-        text: step.text,
-        times: step.times ?? [],
-        references: step.references ?? [],
-      })),
+      tags: recipe.tags,
+      ingredientGroups: recipe.ingredientGroups,
+      steps: recipe.steps,
     },
     review: [],
     suggestedTags: [],

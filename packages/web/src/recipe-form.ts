@@ -88,7 +88,8 @@ export function emptyForm(): RecipeForm {
   };
 }
 
-interface InputLike {
+/** A recipe as the API answers or takes it, any list of it possibly absent: what the form is made from. */
+export interface InputLike {
   title?: string;
   description?: string;
   servings?: number;

@@ -21,14 +21,14 @@ import {
 } from '../recipe-form';
 import type { FormGroup, FormIngredient, FormStep, IngredientNames, RecipeForm } from '../recipe-form';
 import { navigateInstead, recipePath, setLeaveGuard } from '../router';
-import type { ImportedDraft } from '../open-draft';
+import { type ImportedDraft, closeDraft, openedDraft } from '../open-draft';
 import { PhotosEditor } from './photos-editor';
 import { NothingHere } from '../components/nothing-here';
 import { memo } from '../memo';
 import { problemText } from '../problem-text';
 import { type Errors, fieldOf, focusFirstRefused, problemOf } from '../field-errors';
 import { useSession } from '../session';
-import { importedDraftKey, readUnsaved, useUnsaved } from '../unsaved';
+import { readUnsaved, useUnsaved } from '../unsaved';
 
 /** The whole numbers of a recipe, side by side, each typed as text. */
 const NUMBER_FIELDS = ['servings', 'prepMinutes', 'cookMinutes'] as const;
@@ -94,7 +94,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
       () => undefined,
     );
     if (!slug) {
-      const draft = importing ? readImport(me.id) : null;
+      const draft = importing ? openedDraft(me.id) : null;
       const start = draft ? formOf(draft.recipe) : emptyForm();
       // An imported draft's changes are kept apart from a new recipe's: a reload brings them back.
       const stored = readStored(me.id, draft ? 'import' : null);
@@ -201,7 +201,7 @@ export function Editor({ slug, url }: { slug: string | null; url: URL }) {
       setConflict(false);
       if (!recipe && imported?.photo && imported.keepPhoto)
         await keepDraftPhoto(saved.data.id, imported.photo.href);
-      sessionStorage.removeItem(importedDraftKey(me.id));
+      closeDraft(me.id);
       // In the editor's place: Back goes where the member was before editing (the recipe, the
       // list), not to an editor of changes saved, or a blank one for a new recipe.
       navigateInstead(recipe ? recipePath(saved.data.slug) : `${recipePath(saved.data.slug)}/edit?saved=1`);
@@ -888,7 +888,7 @@ function TagsField({
 
 /** The page reader found no recipe: no ingredient and no step, only what the page said of itself. */
 function nothingFound(draft: ImportedDraft): boolean {
-  const ingredients = (draft.recipe.ingredientGroups ?? []).some((g) => g.ingredients.length > 0);
+  const ingredients = (draft.recipe.ingredientGroups ?? []).some((g) => (g.ingredients ?? []).length > 0);
   return !ingredients && (draft.recipe.steps ?? []).length === 0;
 }
 
@@ -949,14 +949,6 @@ function ImportNotes({
       )}
     </section>
   );
-}
-
-function readImport(account: string): ImportedDraft | null {
-  try {
-    return JSON.parse(sessionStorage.getItem(importedDraftKey(account)) ?? 'null') as ImportedDraft | null;
-  } catch {
-    return null;
-  }
 }
 
 async function keepDraftPhoto(recipeId: string, href: string): Promise<void> {
