@@ -21,30 +21,22 @@ export function wantedServings(recipe: Recipe): number {
   return Number.isInteger(stored) && stored >= 1 && stored <= 999 ? stored : recipe.servings;
 }
 
-/** The ingredients a member ticked off as at hand ("group.ingredient" places), kept for the browser session. */
-function useGathered(recipe: Recipe | null) {
-  const key = recipe ? `larder.gathered.${recipe.id}` : null;
-  const [gathered, setGathered] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    if (!key) return;
-    try {
-      const stored: unknown = JSON.parse(sessionStorage.getItem(key) ?? '[]');
-      setGathered(new Set(Array.isArray(stored) ? stored.filter((p) => typeof p === 'string') : []));
-    } catch {
-      setGathered(new Set());
-    }
-  }, [key]);
-  const toggle = (place: string) => {
-    const next = new Set(gathered);
-    if (!next.delete(place)) next.add(place);
-    setGathered(next);
-    try {
-      if (key) sessionStorage.setItem(key, JSON.stringify([...next]));
-    } catch {
-      // Storage refused: the ticks last while the page is open.
-    }
-  };
-  return { gathered, toggle };
+/** The ingredients a member ticked off as at hand ("group.ingredient" places), kept like the servings. */
+function gatheredOf(recipe: Recipe): ReadonlySet<string> {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(`larder.gathered.${recipe.id}`) ?? '[]');
+    return new Set(Array.isArray(stored) ? stored.filter((p) => typeof p === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function keepGathered(recipe: Recipe, gathered: ReadonlySet<string>): void {
+  try {
+    sessionStorage.setItem(`larder.gathered.${recipe.id}`, JSON.stringify([...gathered]));
+  } catch {
+    // Storage refused: the ticks last while the page is open.
+  }
 }
 
 function keepServings(recipe: Recipe, servings: number): void {
@@ -64,7 +56,7 @@ export function RecipeScreen({ slug }: { slug: string }) {
   const [actionError, setActionError] = useState<string | null>(null);
   /** One mark or delete at a time: the buttons wait for it. */
   const acting = useAction((action: () => Promise<void>) => action());
-  const { gathered, toggle: gather } = useGathered(recipe);
+  const [gathered, setGathered] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     setRecipe(null);
@@ -73,6 +65,7 @@ export function RecipeScreen({ slug }: { slug: string }) {
       (r) => {
         setRecipe(r);
         setServings(wantedServings(r));
+        setGathered(gatheredOf(r));
         document.title = `${r.title} · ${t('appName')}`;
         // Opened by a slug the recipe had before its title changed: the address bar shows its slug now.
         if (r.slug !== slug) {
@@ -96,6 +89,12 @@ export function RecipeScreen({ slug }: { slug: string }) {
     const next = Math.min(999, Math.max(1, Math.round(n) || 1));
     setServings(next);
     keepServings(recipe, next);
+  };
+  const gather = (place: string) => {
+    const next = new Set(gathered);
+    if (!next.delete(place)) next.add(place);
+    setGathered(next);
+    keepGathered(recipe, next);
   };
   const toggle = async (mark: 'favorite' | 'tasty') => {
     const on = recipe[mark];
