@@ -70,6 +70,22 @@ test('a save writes only the words that came, went or changed place', async () =
   expect(after['stew:A']).toBe(first['stew:A']);
 });
 
+/** A word standing in several parts of a recipe is kept once, at the best of its places (A best, D last). */
+test("a word's weight is the best of the places it stands", async () => {
+  const part = (words: string, weight: string) => `setweight(to_tsvector('simple', '${words}'), '${weight}')`;
+  await sql`insert into recipes (id, slug, title, title_sort, servings, created_at, updated_at, search)
+    values ('w4', 'weights', 'Weights', 'weights', 1, ${T0}, ${T0},
+      ${sql.raw([part('title', 'A'), part('tag title', 'B'), part('note tag', 'C'), part('step note tag', 'D')].join(' || '))})`.execute(
+    database.db,
+  );
+  expect(await wordsOf('w4')).toEqual(['note:C', 'step:D', 'tag:B', 'title:A']);
+  // A save moving words between places gives each its best place again.
+  await sql`update recipes set updated_at = ${new Date(T0.getTime() + 1000)},
+    search = ${sql.raw([part('tag', 'A'), part('note', 'B'), part('step', 'C'), part('title step', 'D')].join(' || '))}
+    where id = 'w4'`.execute(database.db);
+  expect(await wordsOf('w4')).toEqual(['note:B', 'step:C', 'tag:A', 'title:D']);
+});
+
 /** Every word's kept count against the rows that hold it; words with no recipe count nothing. */
 async function countsDiffer(): Promise<string[]> {
   const { rows } = await sql<{ word: string }>`

@@ -20,6 +20,7 @@ import * as mailOutboxLinks from './20261126T0900_mail_outbox_links.js';
 import * as searchWithoutAccents from './20261126T1100_search_without_accents.js';
 import * as formerSlugs from './20261126T1300_former_slugs.js';
 import * as searchCompatibilityForms from './20261126T1400_search_compatibility_forms.js';
+import * as wordWeightsWithoutSubqueries from './20261127T1500_word_weights_without_subqueries.js';
 
 /** Every migration by name, in the order they were written. Add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '20261126T1100_search_without_accents': searchWithoutAccents,
   '20261126T1300_former_slugs': formerSlugs,
   '20261126T1400_search_compatibility_forms': searchCompatibilityForms,
+  '20261127T1500_word_weights_without_subqueries': wordWeightsWithoutSubqueries,
 };
 
 export const migrationProvider: MigrationProvider = {
