@@ -1,9 +1,11 @@
+import * as nodeFiles from 'node:fs/promises';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { ServiceUnavailable } from '@larder/domain';
 import {
+  type DiskFiles,
   DiskImageStore,
   S3ImageStore,
   type S3ImageStoreOptions,
@@ -78,6 +80,103 @@ describe('image store on disk', () => {
     expect(await store.removeLeftovers(new Date(Date.now() - 60 * 60 * 1000))).toBe(1);
     expect(await readdir(join(dir, 'recipes/r1/i1'))).toEqual(['thumb.jpg']);
     expect(await readdir(join(dir, 'recipes/r1/i2'))).toHaveLength(1);
+  });
+
+  /**
+   * Node's own file system, but right after the store makes a folder, `between(folder)` runs once
+   * (or on every make, with `every`): a concurrent request, really done on the real directory,
+   * landing between the store's mkdir and the creation of its temporary file. `races` counts
+   * how often it ran, so a test knows the race did happen.
+   */
+  function raceAfterMkdir(
+    between: (folder: string) => Promise<void>,
+    every = false,
+  ): { files: DiskFiles; races: () => number } {
+    let races = 0;
+    const files: DiskFiles = {
+      ...nodeFiles,
+      async mkdir(path, options) {
+        const made = await nodeFiles.mkdir(path, options);
+        if (every || races === 0) {
+          races++;
+          await between(path);
+        }
+        return made;
+      },
+    };
+    return { files, races: () => races };
+  }
+
+  /** Removes a folder and the empty folders above it up to `root`, as a delete tidies them. */
+  async function removeEmptyFolders(root: string, folder: string): Promise<void> {
+    for (let dir = folder; dir !== root; dir = dirname(dir)) await nodeFiles.rmdir(dir);
+  }
+
+  /** Every temporary file of a write under `root`, at any depth. */
+  async function temporaryFiles(root: string): Promise<string[]> {
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile() && e.name.endsWith('.tmp')).map((e) => e.name);
+  }
+
+  it('stores a file whose folder a delete of its last other file removed after the mkdir', async () => {
+    // A new avatar written while the old one, the only file of the folder, is deleted: the delete
+    // removes the folder the write had just made sure of.
+    const dir = join(root, 'race-delete');
+    // The race runs during the put below, once `store` is made.
+    const race = raceAfterMkdir(async (folder) => {
+      expect(folder).toBe(join(dir, 'avatars/u1'));
+      await store.delete('avatars/u1/old.jpg');
+      await expect(readdir(dir)).resolves.toEqual([]); // the folder and the ones above it are gone
+    });
+    const store = new DiskImageStore(dir, undefined, race.files);
+    await new DiskImageStore(dir).put('avatars/u1/old.jpg', new Uint8Array([1]), 'image/jpeg');
+
+    await store.put('avatars/u1/new.jpg', new Uint8Array([2, 3]), 'image/jpeg');
+
+    expect(race.races()).toBe(1);
+    expect(Buffer.from((await store.get('avatars/u1/new.jpg'))!.bytes)).toEqual(Buffer.from([2, 3]));
+    expect(await store.get('avatars/u1/old.jpg')).toBeNull();
+    expect(await readdir(join(dir, 'avatars/u1'))).toEqual(['new.jpg']);
+  });
+
+  it('stores every rendition of a photo whose folder was removed under its first write, leaving no temporary file', async () => {
+    const dir = join(root, 'race-renditions');
+    const race = raceAfterMkdir((folder) => removeEmptyFolders(dir, folder));
+    const store = new DiskImageStore(dir, undefined, race.files);
+    const renditions = new Map([
+      ['thumb.jpg', Buffer.from([1, 1])],
+      ['detail.jpg', Buffer.from([2, 2, 2])],
+      ['original.jpg', Buffer.from([3, 3, 3, 3])],
+    ]);
+
+    for (const [file, bytes] of renditions) await store.put(`recipes/r1/i2/${file}`, bytes, 'image/jpeg');
+    expect(race.races()).toBe(1);
+
+    for (const [file, bytes] of renditions) {
+      expect(Buffer.from((await store.get(`recipes/r1/i2/${file}`))!.bytes)).toEqual(bytes);
+    }
+    expect((await store.list('recipes/r1/i2/')).sort()).toEqual([
+      'recipes/r1/i2/detail.jpg',
+      'recipes/r1/i2/original.jpg',
+      'recipes/r1/i2/thumb.jpg',
+    ]);
+    expect(await temporaryFiles(dir)).toEqual([]);
+    expect(await store.removeLeftovers(new Date(Date.now() + 60 * 60 * 1000))).toBe(0);
+  });
+
+  it('gives up on a folder that keeps being removed, after a bounded number of tries, leaving no temporary file', async () => {
+    const dir = join(root, 'race-forever');
+    const race = raceAfterMkdir((folder) => removeEmptyFolders(dir, folder), true);
+    const store = new DiskImageStore(dir, undefined, race.files);
+
+    await expect(
+      store.put('recipes/r1/i3/thumb.jpg', new Uint8Array([1]), 'image/jpeg'),
+    ).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    expect(race.races()).toBeGreaterThan(1);
+    expect(race.races()).toBeLessThanOrEqual(5);
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('is the store chosen when no bucket is set, under <data dir>/images', async () => {
