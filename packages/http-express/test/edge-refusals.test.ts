@@ -1,7 +1,7 @@
 /**
  * What the edge refuses before any query runs: NUL in any string (PostgreSQL text cannot hold
- * one), and paths whose letter case differs from the route's (routing and the cross-site check
- * must agree on what `/api/` is).
+ * one), paths whose letter case differs from the route's (routing and the cross-site check
+ * must agree on what `/api/` is), and query values that are objects where a list is wanted.
  */
 import request from 'supertest';
 import { type TestApp, startTestApp } from '../test-support/test-app.js';
@@ -71,5 +71,30 @@ describe('letter case of paths', () => {
     expect(sameOrigin.status).toBe(404);
     const comments = await owner(request(t.app).get(`/api/v1/comments?recipeId=${recipeId}`));
     expect(comments.body.comments).toEqual([]);
+  });
+});
+
+describe('query lists written with bracket names', () => {
+  it('are read as lists where they are lists (tags[]=, tags[0]=)', async () => {
+    for (const query of ['tags[]=soup', 'tags[0]=soup', 'tags=soup']) {
+      const res = await owner(request(t.app).get(`/api/v1/recipes?${query}`));
+      expect([query, res.status, res.body.total]).toEqual([query, 200, 1]);
+    }
+  });
+
+  it('are a 422 at their place where they make an object, never the words "[object Object]"', async () => {
+    const cases: Array<[string, string]> = [
+      ['/api/v1/recipes?tags[x]=soup', 'query.tags'],
+      ['/api/v1/recipes?tags[1000]=soup', 'query.tags'],
+      ['/api/v1/recipes?tags[0][x]=soup', 'query.tags[0]'],
+      [`/api/v1/export?recipeIds[x]=${recipeId}`, 'query.recipeIds'],
+    ];
+    for (const [path, location] of cases) {
+      const res = await owner(request(t.app).get(path));
+      expect([path, res.status]).toEqual([path, 422]);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.errors.map((e: { location: string }) => e.location)).toEqual([location]);
+      expect(JSON.stringify(res.body)).not.toContain('[object Object]');
+    }
   });
 });

@@ -135,7 +135,14 @@ function queryInput(query: Record<string, unknown>, specs: Record<string, Param>
     let value = query[name];
     if (value === undefined) continue;
     if (wants(spec, 'array')) {
-      const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
+      const given: unknown[] = Array.isArray(value) ? value : [value];
+      // Bracket names (`tags[x]=a`, `tags[0][y]=b`) give objects, not words: left as they are, the
+      // validator refuses them at their place (never read as the text "[object Object]").
+      if (given.some((v) => typeof v !== 'string')) {
+        out[name] = value;
+        continue;
+      }
+      const parts = (given as string[]).flatMap((v) => v.split(','));
       value = parts.map((p) => p.trim()).filter((p) => p !== '');
       if ((value as string[]).length === 0) continue;
     } else if (Array.isArray(value)) {
