@@ -409,6 +409,43 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
     }
   });
 
+  it('takes arguments named __proto__ or constructor for what REST takes such fields: unknown, a 422 at their place', async () => {
+    const call = async (id: number, tool: string, args: string) => {
+      const res = await post(
+        `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"${tool}","arguments":${args}}}`,
+      );
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as { id: number; result?: ToolAnswer; error?: unknown };
+      expect(answer).toMatchObject({ id });
+      expect(answer.error).toBeUndefined();
+      return problemOf(answer.result!);
+    };
+    const recipe = JSON.stringify(toolRecipe({ title: 'Prototype soup' })).slice(1);
+    for (const [id, member] of [
+      [21, '"__proto__":{"title":"x"}'],
+      [22, '"constructor":{"prototype":{"x":1}}'],
+      [23, '"constructor":"x"'],
+    ] as const) {
+      const name = /^"(\w+)"/.exec(member)![1]!;
+      const rest = await as(request(t.app).post('/api/v1/recipes'), t.owner)
+        .set('Content-Type', 'application/json')
+        .send(`{${member},${recipe}`);
+      expect(rest.status).toBe(422);
+      expect(rest.body.errors).toEqual([{ location: `body.${name}`, message: 'is not a known field' }]);
+      const tool = await call(id, 'create_recipe', `{${member},${recipe}`);
+      expect(tool).toMatchObject({
+        status: 422,
+        errors: [{ location: name, message: 'is not a known field' }],
+      });
+      expect(await call(id + 10, 'search_recipes', `{${member}}`)).toMatchObject({
+        status: 422,
+        errors: [{ location: name, message: 'is not a known field' }],
+      });
+    }
+    const listed = await as(request(t.app).get('/api/v1/recipes?q=prototype'), t.owner);
+    expect(listed.body.total).toBe(0);
+  });
+
   it('runs a task-augmented tools/call as a plain call: Larder declares no tasks capability', async () => {
     const res = await post(
       JSON.stringify({

@@ -35,6 +35,8 @@ export interface McpContext {
   baseUrl: string;
   clientAddress: string;
   log: Logger;
+  /** The arguments of a `tools/call` as the client sent them (see `argumentsApart`). */
+  toolArguments?: Record<string, unknown> | undefined;
 }
 
 const RECIPE_URI = /^larder:\/\/recipes\/([A-Za-z0-9_-]{1,64})$/;
@@ -106,7 +108,7 @@ export function mcpServer(ctx: McpContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = ctx.tools.find((t) => t.name === request.params.name);
     if (!tool) throw rpcError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const args = request.params.arguments ?? {};
+    const args = ctx.toolArguments ?? request.params.arguments ?? {};
     try {
       // Access before arguments, as REST checks it before reading a body: a token beyond its
       // scopes learns it is refused, not what the arguments lack.

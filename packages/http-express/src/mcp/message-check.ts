@@ -58,6 +58,34 @@ export function messageFault(message: unknown): MessageFault | null {
   };
 }
 
+/** A JSON object (as `JSON.parse` makes them): not null, not a list. */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A `tools/call` message with its tool's arguments set apart. The SDK reads params with zod, which
+ * takes an object with a member named `constructor` for no object at all (a -32602 "expected
+ * record") and turns a member named `__proto__` into the parsed object's prototype (the member is
+ * gone, so a tool took what REST refuses). Arguments are the tool's to check, as REST checks a
+ * body: the SDK sees `{}` in their place, and the tool gets them as they were sent. Arguments that
+ * are no object stay in the message, for the SDK's -32602.
+ */
+export function argumentsApart(message: unknown): {
+  message: unknown;
+  toolArguments: Record<string, unknown> | undefined;
+} {
+  if (!isJsonObject(message) || message['method'] !== 'tools/call')
+    return { message, toolArguments: undefined };
+  const params = message['params'];
+  if (!isJsonObject(params) || !isJsonObject(params['arguments']))
+    return { message, toolArguments: undefined };
+  return {
+    message: { ...message, params: { ...params, arguments: {} } },
+    toolArguments: params['arguments'],
+  };
+}
+
 /**
  * The message without a request's task augmentation (`params.task`, MCP 2025-11-25). Larder
  * declares no tasks capability, and a receiver that declares none processes the request as usual,

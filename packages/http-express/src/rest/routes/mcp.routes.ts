@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { faultAnswer, messageFault, withoutTask } from '../../mcp/message-check.js';
+import { argumentsApart, faultAnswer, messageFault, withoutTask } from '../../mcp/message-check.js';
 import { announcesMoreThan } from '../announced-length.js';
 import { PUBLIC, tokenOnly } from '../../operations/operation.js';
 import { mcpServer } from '../../mcp/mcp-server.js';
@@ -51,7 +51,10 @@ function acceptJson(req: IncomingMessage): void {
 async function messageOf(
   req: IncomingMessage,
   limitBytes: number,
-): Promise<{ parsed: unknown } | { status: number; answer: JSONRPCMessage }> {
+): Promise<
+  | { parsed: unknown; toolArguments: Record<string, unknown> | undefined }
+  | { status: number; answer: JSONRPCMessage }
+> {
   const unsupported = unsupportedTypeOf(req.headers['content-type']);
   if (unsupported !== null) {
     return { status: 415, answer: faultAnswer({ id: null, code: -32000, message: unsupported }) };
@@ -85,10 +88,11 @@ async function messageOf(
     };
     return { status: 400, answer: faultAnswer(fault) };
   }
-  const fault = messageFault(parsed);
+  const { message, toolArguments } = argumentsApart(parsed);
+  const fault = messageFault(message);
   if (fault)
     return { status: fault.code === ErrorCode.InvalidRequest ? 400 : 200, answer: faultAnswer(fault) };
-  return { parsed: withoutTask(parsed) };
+  return { parsed: withoutTask(message), toolArguments };
 }
 
 /**
@@ -162,6 +166,13 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
     },
     errors: [401, 403, 413],
     handle: async ({ req, res, caller, baseUrl, log }) => {
+      const message = await messageOf(req, config.jsonLimitBytes);
+      if ('answer' in message) {
+        // Refused before its body was read (its type): what is left of it is dropped within limits.
+        if (!req.complete) dropUnreadBody(req, res);
+        res.status(message.status).json(message.answer);
+        return;
+      }
       const server = mcpServer({
         caller,
         tools,
@@ -171,6 +182,7 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
         baseUrl,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         log,
+        toolArguments: message.toolArguments,
       });
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
@@ -181,13 +193,6 @@ export const mcpRoutes: RestRouteModule = ({ table, operations, registry, config
         void transport.close();
         void server.close();
       });
-      const message = await messageOf(req, config.jsonLimitBytes);
-      if ('answer' in message) {
-        // Refused before its body was read (its type): what is left of it is dropped within limits.
-        if (!req.complete) dropUnreadBody(req, res);
-        res.status(message.status).json(message.answer);
-        return;
-      }
       await server.connect(transport);
       acceptJson(req);
       await transport.handleRequest(req, res, message.parsed);
