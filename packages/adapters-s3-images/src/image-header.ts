@@ -61,15 +61,19 @@ function readPngHeader(bytes: Uint8Array): ImageHeader {
   // A complete PNG ends with its IEND chunk (possibly followed by junk some tools leave).
   if (lastIndexOf(bytes, [0x49, 0x45, 0x4e, 0x44], 33) < 0)
     throw unreadableImage('the PNG is truncated (no IEND)');
-  return { type: 'png', width, height, orientation: 1, metadata: true };
+  return { type: 'png', width, height, orientation: 1, plain: false };
 }
 
 const SOF_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
 
+/** APP0 as JFIF writes it without a thumbnail: `JFIF\0`, version, density (16 bytes with its length). */
+const PLAIN_JFIF_LENGTH = 16;
+
 function readJpegHeader(bytes: Uint8Array): ImageHeader {
   let at = 2;
   let orientation = 1;
-  let metadata = false;
+  // Anything but the picture (metadata, application data, a frame Larder never writes) makes it not plain.
+  let extras = false;
   let size: { width: number; height: number } | null = null;
   while (at < bytes.length) {
     if (bytes[at] !== 0xff) throw unreadableImage('the JPEG has a damaged marker');
@@ -83,24 +87,48 @@ function readJpegHeader(bytes: Uint8Array): ImageHeader {
     const length = u16be(bytes, at);
     if (length < 2) throw unreadableImage('the JPEG has a damaged segment');
     need(bytes, at + length);
-    // APP1 (EXIF, XMP), APP13 (IPTC) and comments carry metadata; renditions never do.
-    if (marker === 0xe1 || marker === 0xed || marker === 0xfe) metadata = true;
+    // APPn (EXIF, XMP, ICC profiles, …) and comments; a plain JFIF header is the one exception.
+    if ((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe) {
+      if (marker !== 0xe0 || length !== PLAIN_JFIF_LENGTH || ascii(bytes, at + 2, 5) !== 'JFIF\0')
+        extras = true;
+    }
     if (marker === 0xe1 && ascii(bytes, at + 2, 6) === 'Exif\0\0') {
       orientation = exifOrientation(bytes.subarray(at + 8, at + length)) ?? orientation;
     } else if (SOF_MARKERS.has(marker)) {
       need(bytes, at + 7);
       size = { height: u16be(bytes, at + 3), width: u16be(bytes, at + 5) };
+      if (marker !== 0xc0) extras = true; // progressive, arithmetic, lossless …: not what Larder writes
     } else if (marker === 0xda) {
       if (!size) throw unreadableImage('the JPEG has no frame header');
       // Inside entropy-coded data 0xFF is always followed by 0x00 or a restart marker,
       // so FF D9 after the first scan is the real end of the image.
       if (lastIndexOf(bytes, [0xff, 0xd9], at + length) < 0)
         throw unreadableImage('the JPEG is truncated (no end marker)');
-      return { type: 'jpeg', ...size, orientation, metadata };
+      const plain = !extras && endsAfterOneScan(bytes, at + length);
+      return { type: 'jpeg', ...size, orientation, plain };
     }
     at += length;
   }
   throw unreadableImage(size ? 'the JPEG has no image data' : 'the JPEG has no frame header');
+}
+
+/**
+ * Whether the first marker after the scan whose data begins at `from` is the end of the image,
+ * and the file's last two bytes: no further scan, segment (a comment, EXIF) or trailing data.
+ */
+function endsAfterOneScan(bytes: Uint8Array, from: number): boolean {
+  for (let i = from; i < bytes.length - 1; i++) {
+    if (bytes[i] !== 0xff) continue;
+    let j = i + 1;
+    while (j < bytes.length && bytes[j] === 0xff) j++; // fill bytes
+    const marker = bytes[j];
+    if (marker === 0x00 || (marker !== undefined && marker >= 0xd0 && marker <= 0xd7)) {
+      i = j;
+      continue;
+    }
+    return marker === 0xd9 && j === bytes.length - 1;
+  }
+  return false;
 }
 
 /** Orientation (tag 0x0112) of IFD0 of a TIFF/EXIF block, or null. */
@@ -151,7 +179,7 @@ function readWebpHeader(bytes: Uint8Array): ImageHeader {
   }
   const declared = u32le(bytes, 4) + 8;
   if (declared > bytes.length) throw unreadableImage('the WebP is truncated');
-  return { type: 'webp', width, height, orientation: 1, metadata: true };
+  return { type: 'webp', width, height, orientation: 1, plain: false };
 }
 
 function u32le(b: Uint8Array, at: number): number {

@@ -512,6 +512,55 @@ describe('export and import refusals', () => {
     );
   });
 
+  // An original is kept byte for byte only when it is what Larder writes: an ICC profile, a comment
+  // or EXIF after the scan, or bytes after the image's end were kept and served with the photo.
+  it('keep a photo’s bytes only when they are a plain JPEG: anything beside the picture makes it anew', async () => {
+    const plain = Buffer.from(await jpegOf(300, 200));
+    const segment = (marker: number, text: string) => {
+      const data = Buffer.from(text, 'latin1');
+      const head = Buffer.from([0xff, marker, 0, 0]);
+      head.writeUInt16BE(data.length + 2, 2);
+      return Buffer.concat([head, data]);
+    };
+    const [start, scanEnd] = [plain.subarray(0, 2), plain.length - 2];
+    const variants: Array<[string, Buffer]> = [
+      ['plain', plain],
+      ['an application segment', Buffer.concat([start, segment(0xe2, 'LARDER-HIDDEN\0'), plain.subarray(2)])],
+      [
+        'EXIF after the scan',
+        Buffer.concat([plain.subarray(0, scanEnd), segment(0xe1, 'LARDER-HIDDEN'), plain.subarray(scanEnd)]),
+      ],
+      [
+        'a comment after the scan',
+        Buffer.concat([plain.subarray(0, scanEnd), segment(0xfe, 'LARDER-HIDDEN'), plain.subarray(scanEnd)]),
+      ],
+      ['bytes after its end', Buffer.concat([plain, Buffer.from('LARDER-HIDDEN')])],
+    ];
+    for (const [what, bytes] of variants) {
+      const res = await importZip(
+        t,
+        buildZip([
+          storedEntry('recipes/soup/recipe.json', document({ photos: [{ file: 'photos/1.jpg' }] })),
+          storedEntry('recipes/soup/photos/1.jpg', bytes),
+          manifest(['recipes/soup/recipe.json']),
+        ]),
+      );
+      expect([what, res.status]).toEqual([what, 201]);
+      const recipe = await request(t.app)
+        .get(`/api/v1/recipes/${res.body.created[0].id}`)
+        .set('Cookie', t.owner.cookie);
+      const original = await binary(
+        request(t.app)
+          .get(`/images/${recipe.body.id}/${recipe.body.images[0].id}/original.jpg`)
+          .set('Cookie', t.owner.cookie),
+      );
+      expect(original.status).toBe(200);
+      const stored = original.body as Buffer;
+      if (what === 'plain') expect(stored.equals(bytes)).toBe(true);
+      else expect([what, stored.includes('LARDER-HIDDEN')]).toEqual([what, false]);
+    }
+  });
+
   it('answer 401 when the importer’s account is deleted during the import, and leave nothing behind', async () => {
     const importer = await t.member('admin', 'importer');
     const zip = buildZip([

@@ -11,8 +11,13 @@ export interface ImageHeader {
   height: number;
   /** EXIF orientation 1–8 (1 when absent). */
   orientation: number;
-  /** Whether the file carries metadata besides the picture (EXIF, XMP, IPTC, comments). */
-  metadata: boolean;
+  /**
+   * Whether the file is a plain JPEG, as Larder's renderer writes one: a baseline frame in one
+   * scan, ending where its end marker is, holding nothing besides the picture (no EXIF, XMP, IPTC,
+   * ICC profile, comment or other application segment, no bytes after its end). Only such a file
+   * may be kept as it is; PNG and WebP never are.
+   */
+  plain: boolean;
 }
 
 export interface RenderRequest {

@@ -25,14 +25,14 @@ const ORIGINAL = PHOTO_RENDITIONS.find((r) => r.name === 'original');
 
 /**
  * Whether bytes may be kept as the stored original as they are: a JPEG that is already what the
- * original rendition would be (upright, no metadata, not over its size). Larder's own originals
- * are, so an export and an import give back the very same bytes.
+ * original rendition would be (plain, upright, not over its size). Larder's own originals are, so
+ * an export and an import give back the very same bytes.
  */
 export function isKeepableOriginal(header: ImageHeader): boolean {
   return (
     header.type === 'jpeg' &&
+    header.plain &&
     header.orientation === 1 &&
-    !header.metadata &&
     Math.max(header.width, header.height) <= (ORIGINAL?.longEdge ?? 0)
   );
 }
