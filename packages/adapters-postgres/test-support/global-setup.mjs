@@ -8,7 +8,7 @@
  * jest runs its global setup outside its module mapping.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -70,12 +70,27 @@ async function tryContainer() {
   }
 }
 
+/**
+ * The PGlite snapshot's folder is named after the jest process, like the databases on a server;
+ * the global teardown removes it, and the folders of interrupted runs (their process gone) go here.
+ */
+const SNAPSHOT_FOLDER = /^larder-test-(\d+)-/;
+
+async function removeStaleSnapshots() {
+  for (const name of await readdir(tmpdir())) {
+    const pid = SNAPSHOT_FOLDER.exec(name)?.[1];
+    if (pid === undefined || alive(Number(pid))) continue;
+    await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
 async function preparePglite() {
+  await removeStaleSnapshots();
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });
   await migrateToLatest(database.db);
   const dump = await pglite.dumpDataDir('none');
-  const dir = await mkdtemp(join(tmpdir(), 'larder-test-'));
+  const dir = await mkdtemp(join(tmpdir(), `larder-test-${process.pid}-`));
   const file = join(dir, 'migrated.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -1,6 +1,11 @@
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import pg from 'pg';
 
 export default async function globalTeardown() {
+  // The migrated PGlite snapshot (41 MB) every test file loaded: its folder goes with the run.
+  const snapshot = process.env.LARDER_TEST_PGLITE_SNAPSHOT;
+  if (snapshot) await rm(dirname(snapshot), { recursive: true, force: true });
   if (globalThis.__larderContainer) {
     await globalThis.__larderContainer.stop();
     return;
