@@ -14,6 +14,7 @@ import { isApiAddress } from './rest/api-address.js';
 import { bindOperations } from './rest/bindings.js';
 import { callerResolver } from './rest/caller-resolution.js';
 import { crossSiteWriteCheck } from './rest/cross-site.js';
+import { utf8ByAnyName } from './rest/utf8-label.js';
 import { methodNotAllowed } from './rest/method-not-allowed.js';
 import {
   type JsonBodyReader,
@@ -116,6 +117,7 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   app.use(crossSiteWriteCheck(publicOrigin));
+  app.use(utf8ByAnyName());
   // Read on the routes that take a JSON body only (a zip or a photo sent as JSON is a 415 there),
   // and when the request names no type (as the reference reads it). Not strict: `null`, `5` or
   // `"x"` are valid JSON and fail validation (422) instead of parsing (400). The MCP endpoint reads

@@ -428,6 +428,20 @@ describe('bodies', () => {
       expect([label, utf16.status]).toEqual([label, 415]);
     }
   });
+
+  it('reads a body declared in another name of UTF-8 (utf8) as UTF-8', async () => {
+    for (const label of ['utf8', '"UTF8"', 'unicode-1-1-utf-8']) {
+      const res = await profile()
+        .set('Content-Type', `application/json; charset=${label}`)
+        .send(JSON.stringify({ displayName: 'Zoë' }));
+      expect([label, res.status]).toEqual([label, 200]);
+      expect(res.body.displayName).toBe('Zoë');
+    }
+    const signIn = await login()
+      .set('Content-Type', 'application/json;charset=utf8')
+      .send(JSON.stringify({ username: 'owner', password: 'owner-password-1' }));
+    expect(signIn.status).toBe(200);
+  });
 });
 
 describe('bodies that never arrive', () => {

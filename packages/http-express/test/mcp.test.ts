@@ -511,6 +511,9 @@ describe('MCP: POST /mcp with the SDK client, over real HTTP', () => {
       'application/json',
       'application/json; charset=utf-8',
       'Application/JSON; Charset="UTF-8"',
+      // Other names of UTF-8 (the Encoding standard's labels).
+      'application/json; charset=utf8',
+      'application/json; charset="UTF8"',
     ])
       expect([contentType, (await send(contentType)).status]).toEqual([contentType, 200]);
   });
