@@ -437,6 +437,8 @@ describe('bodies', () => {
       expect([label, res.status]).toEqual([label, 200]);
       expect(res.body.displayName).toBe('Zoë');
     }
+    // As it was (the last test checks the member is left as they were).
+    expect((await profile().send({ displayName: 'hostile-user' })).status).toBe(200);
     const signIn = await login()
       .set('Content-Type', 'application/json;charset=utf8')
       .send(JSON.stringify({ username: 'owner', password: 'owner-password-1' }));
