@@ -5,7 +5,7 @@ import type { RecipeImage } from '../recipes/recipe-store.port.js';
 import type { Repositories } from '../store.port.js';
 import { recipeNotFound } from '../recipes/recipe-errors.js';
 import { abilitiesOf } from '../recipes/recipe-permissions.js';
-import { Forbidden, NotAuthenticated, NotFound } from '../shared/errors.js';
+import { Forbidden, NotFound, removedWhile } from '../shared/errors.js';
 import { checkPhotoOrder, checkRoomForPhoto, coverAfterRemoval, coverAfterUpload } from './cover-rules.js';
 import { photoKey } from './image-keys.js';
 import { storePhotoFiles } from './photo-files.js';
@@ -17,14 +17,6 @@ import { photoRenditionOf } from './renditions.js';
 
 export function photoNotFound(): NotFound {
   return new NotFound('images.not_found', 'No such photo on this recipe.');
-}
-
-/** The uploader's account was removed while the photo was rendered. */
-function uploaderGone(): NotAuthenticated {
-  return new NotAuthenticated(
-    undefined,
-    'Your account was removed while the photo was saved; it was not kept.',
-  );
 }
 
 function imageOf(photo: StoredPhoto): RecipeImage {
@@ -59,7 +51,7 @@ export class RecipePhotos {
       return await store.transaction(async (tx) => {
         // The uploader's account stays until the photo is in (removed while it was rendered,
         // nothing is kept: the row names who added it).
-        if (!(await tx.accounts.holdIfPresent(caller.account.id))) throw uploaderGone();
+        if (!(await tx.accounts.holdIfPresent(caller.account.id))) throw removedWhile('the photo was saved');
         await this.assertEditable(tx, caller, recipeId, true);
         const photos = await tx.recipeImages.list(recipeId);
         checkRoomForPhoto(photos.length, MAX_PHOTOS_PER_RECIPE);

@@ -3,7 +3,7 @@ import type { Caller } from '../accounts/caller.js';
 import type { RecipeView } from './recipe-store.port.js';
 import type { CoreDependencies } from '../core-dependencies.js';
 import type { ImageJanitor } from '../photos/image-janitor.js';
-import { type DomainError, Forbidden, NotAuthenticated } from '../shared/errors.js';
+import { type DomainError, Forbidden, removedWhile } from '../shared/errors.js';
 import { recipeNotFound } from './recipe-errors.js';
 import type { EditPolicy, Recipe, RecipeContent, RecipeInput } from './recipe.js';
 import type { Repositories } from '../store.port.js';
@@ -75,14 +75,6 @@ function refusalOf(
   return null;
 }
 
-/** The caller's account was deleted while the recipe was saved: nothing was written. */
-function saverGone(): NotAuthenticated {
-  return new NotAuthenticated(
-    undefined,
-    'Your account was removed while the recipe was saved; it was not kept.',
-  );
-}
-
 /** The household's recipes: writing, reading, replacing and deleting them. */
 export class RecipeCollection {
   constructor(private readonly deps: RecipeCollectionDependencies) {}
@@ -110,7 +102,7 @@ export class RecipeCollection {
         updatedAt: now,
       };
       const outcome = await store.recipes.insert(recipe);
-      if (outcome === 'author_gone') throw saverGone();
+      if (outcome === 'author_gone') throw removedWhile('the recipe was saved');
       return outcome === 'inserted' ? recipe : 'taken';
     });
     const author = personOf(caller.account);
@@ -194,7 +186,7 @@ export class RecipeCollection {
     const replace = async (slug: string, kept: boolean) => {
       written = { ...current, ...content, slug, editPolicy, updatedById: caller.account.id, updatedAt };
       const outcome = await repositories.recipes.replace(written, kept ? 'kept' : 'chosen', unchangedSince);
-      if (outcome === 'author_gone') throw saverGone();
+      if (outcome === 'author_gone') throw removedWhile('the recipe was saved');
       return outcome === 'slug_taken' ? 'taken' : outcome;
     };
     // The slug stays across edits unless the title changes into one that asks for another base

@@ -68,6 +68,14 @@ export class NotAuthenticated extends DomainError {
   }
 }
 
+/**
+ * The caller's account was deleted by another request while this one wrote for it (`what`: "the
+ * recipe was saved"): nothing was kept, and the caller is nobody any more.
+ */
+export function removedWhile(what: string): NotAuthenticated {
+  return new NotAuthenticated(undefined, `Your account was removed while ${what}; it was not kept.`);
+}
+
 export class RateLimited extends DomainError {
   constructor(
     code: string,

@@ -3,7 +3,7 @@ import type { Caller } from '../accounts/caller.js';
 import type { HouseholdSettings } from '../settings/household-settings.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { DAY_MS, addMs } from '../shared/time.js';
-import { Conflict, Forbidden, NotAuthenticated, NotFound } from '../shared/errors.js';
+import { Conflict, Forbidden, NotFound, removedWhile } from '../shared/errors.js';
 import { type PublicRecipe, publicViewOf } from './public-recipe.js';
 import { resolveShareDays } from './share-days.js';
 import { recipeNotFound } from '../recipes/recipe-errors.js';
@@ -119,12 +119,7 @@ export class PublicShares {
       })
       .catch(async (error: unknown) => {
         if (!(error instanceof TargetGone)) throw error;
-        if (!(await store.accounts.byId(caller.account.id))) {
-          throw new NotAuthenticated(
-            undefined,
-            'Your account was removed while the link was made; it was not kept.',
-          );
-        }
+        if (!(await store.accounts.byId(caller.account.id))) throw removedWhile('the link was made');
         throw recipeNotFound();
       });
     if (!created) {

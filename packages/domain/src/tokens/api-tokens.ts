@@ -4,7 +4,7 @@ import type { Caller } from '../accounts/caller.js';
 import type { ApiTokenListing } from './api-token-store.port.js';
 import { type CoreDependencies } from '../core-dependencies.js';
 import { DAY_MS, HOUR_MS, addMs } from '../shared/time.js';
-import { Forbidden, IssueList, NotAuthenticated, NotFound } from '../shared/errors.js';
+import { Forbidden, IssueList, NotFound, removedWhile } from '../shared/errors.js';
 import {
   DISGUISED_NAME_MESSAGE,
   hasControlCharacters,
@@ -56,12 +56,7 @@ export class ApiTokens {
       expiresAt: input.expiresInDays ? addMs(now, input.expiresInDays * DAY_MS) : null,
       lastUsedAt: null,
     };
-    if (!(await store.apiTokens.insert(stored))) {
-      throw new NotAuthenticated(
-        undefined,
-        'Your account was removed while the token was made; it was not kept.',
-      );
-    }
+    if (!(await store.apiTokens.insert(stored))) throw removedWhile('the token was made');
     const { tokenDigest: _digest, ...rest } = stored;
     return {
       ...rest,

@@ -65,17 +65,17 @@ export interface ExportReports {
   missingPhoto?: (photo: MissingPhoto) => void;
 }
 
+/** The importer's account was deleted during the import. */
+function importerGone(): NotAuthenticated {
+  return new NotAuthenticated(undefined, 'Your account was deleted during the import; nothing was imported.');
+}
+
 /**
  * Moving recipes with their photos as a zip (docs/transfer.md). An export is written as it is
  * produced and holds one photo at a time; an import is all or nothing: every document is checked
  * before anything is created, photos are stored first and removed again when anything fails,
  * and the rows go in one transaction. Comments, favorites and tasty marks never travel.
  */
-/** The importer's account was deleted during the import. */
-function importerGone(): NotAuthenticated {
-  return new NotAuthenticated(undefined, 'Your account was deleted during the import; nothing was imported.');
-}
-
 export class RecipeTransfer {
   constructor(private readonly deps: TransferDependencies) {}
 
