@@ -1,6 +1,6 @@
 import type { Comment, CommentReadingState, CommentRepository, NewComment } from '@larder/domain';
 import { type RawBuilder, sql } from 'kysely';
-import type { Executor } from './executor.js';
+import { type Executor, isForeignKeyViolation } from './executor.js';
 
 interface CommentRow {
   id: number | string;
@@ -52,11 +52,6 @@ export function hasNewComments(recipe: string, readerId: unknown): RawBuilder<bo
          and c.author_id is distinct from ${readerId}
          and c.id > coalesce((select s.last_seen_id from comment_seen s
                                where s.recipe_id = ${id} and s.account_id = ${readerId}), 0)))`;
-}
-
-/** True when PostgreSQL refused a row for pointing at a row that is not there (any more). */
-function isForeignKeyViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 }
 
 export class PostgresCommentRepository implements CommentRepository {
