@@ -63,8 +63,11 @@ export function occursAsWords(text: string, phrase: string): boolean {
  * for it finds it by plain matching.
  */
 export function phraseAsWritten(text: string, phrase: string): string | null {
-  for (const form of [phrase, phrase.normalize('NFC'), phrase.normalize('NFD')]) {
-    if (occursAsWords(text, form)) return form;
+  // Every save asks this of each reference and time: the other forms are made only when needed.
+  if (occursAsWords(text, phrase)) return phrase;
+  for (const form of ['NFC', 'NFD'] as const) {
+    const other = phrase.normalize(form);
+    if (other !== phrase && occursAsWords(text, other)) return other;
   }
   return null;
 }
