@@ -1,4 +1,5 @@
 import { decode, jpegOf, pngBomb } from '@larder/adapters-s3-images/test-support/image-fixtures.js';
+import { sql } from 'kysely';
 import request from 'supertest';
 import type { TestApp } from '../test-support/test-app.js';
 import { binary, newRecipe, pendingDeletions, startPhotoApp, storedKeys } from './photo-helpers.js';
@@ -157,5 +158,34 @@ describe('avatars', () => {
     expect(
       (await request(t.app).get(`/avatars/${member.id}/${avatarId}.png`).set('Cookie', member.cookie)).status,
     ).toBe(404);
+  });
+
+  it('answers 401 to a picture whose own account another request deleted meanwhile, keeping no file', async () => {
+    const member = await t.member('user');
+    const db = t.database.db;
+    // The other request is stood in for by a trigger: the account goes once the upload is decoded.
+    await sql
+      .raw(
+        `create function test_account_leaves() returns trigger language plpgsql as $$
+         begin delete from accounts where id = '${member.id}'; return new; end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger test_account_leaves after insert on pending_image_deletions
+         for each row when (new.key like 'avatars/${member.id}/%') execute function test_account_leaves()`,
+      )
+      .execute(db);
+    try {
+      const res = await setOwn(member.cookie, picture);
+      expect(res.status).toBe(401);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.detail).toBe('Your account was removed while the picture was saved; it was not kept.');
+    } finally {
+      await sql.raw('drop trigger test_account_leaves on pending_image_deletions').execute(db);
+      await sql.raw('drop function test_account_leaves()').execute(db);
+    }
+    expect(await storedKeys(t, `avatars/${member.id}/`)).toEqual([]);
+    expect(await pendingDeletions(t)).toEqual([]);
   });
 });

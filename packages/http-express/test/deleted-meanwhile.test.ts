@@ -129,3 +129,56 @@ it('answers 404 to a public link whose recipe was deleted meanwhile, keeping non
   expect(res.body.type).toBe('urn:larder:problem:recipes.not_found');
   expect(await count('shares', sql`recipe_id = ${recipe.id}`)).toBe(0);
 });
+
+describe("a member's marks and comments, their account deleted meanwhile", () => {
+  const leaving = 'Your account was removed while';
+  let path: string;
+  beforeAll(async () => {
+    path = `/api/v1/recipes/${(await createRecipe(t, t.owner, { title: 'Much liked' })).id}`;
+  });
+
+  const marks = async (table: 'comments' | 'recipe_favorites' | 'recipe_tasty_marks' | 'comment_seen') =>
+    Number(
+      (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.database.db))
+        .rows[0]!.n,
+    );
+
+  it.each([
+    [
+      'a comment',
+      'comments',
+      'author_id',
+      'post',
+      '/comments',
+      { body: 'Lovely' },
+      'the comment was written',
+    ],
+    ['a favorite', 'recipe_favorites', 'account_id', 'put', '/favorite', undefined, 'the favorite was kept'],
+    [
+      'a tasty mark',
+      'recipe_tasty_marks',
+      'account_id',
+      'put',
+      '/tasty',
+      undefined,
+      'the recipe was marked tasty',
+    ],
+    [
+      'comments seen',
+      'comment_seen',
+      'account_id',
+      'put',
+      '/comments/seen',
+      { upTo: 1 },
+      'the comments were marked seen',
+    ],
+  ] as const)('answers 401 to %s, keeping none', async (_what, table, column, method, suffix, body, what) => {
+    const before = await marks(table);
+    const res = await deletingFirst('insert', table, `delete from accounts where id = new.${column}`, () => {
+      const req = as(request(t.app)[method](`${path}${suffix}`), member);
+      return body ? req.send(body) : req;
+    });
+    expectProblem(res, 401, `${leaving} ${what}; it was not kept.`);
+    expect(await marks(table)).toBe(before);
+  });
+});

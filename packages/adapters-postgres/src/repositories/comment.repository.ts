@@ -1,6 +1,6 @@
 import type { Comment, CommentReadingState, CommentRepository, NewComment } from '@larder/domain';
 import { type RawBuilder, sql } from 'kysely';
-import { type Executor, isForeignKeyViolation } from './executor.js';
+import { brokenForeignKey, type Executor } from './executor.js';
 
 interface CommentRow {
   id: number | string;
@@ -107,9 +107,9 @@ export class PostgresCommentRepository implements CommentRepository {
     return row ? commentFromRow(row) : null;
   }
 
-  async insert(comment: NewComment): Promise<Comment | null> {
+  async insert(comment: NewComment): Promise<Comment | 'missing' | 'author_gone'> {
     try {
-      // Inserted only when the recipe exists; a recipe deleted meanwhile trips the foreign key.
+      // Inserted only when the recipe exists; a recipe or author deleted meanwhile trips a foreign key.
       const { rows } = await sql<{ id: number | string }>`
         insert into comments (recipe_id, author_id, body, created_at)
         select r.id, ${comment.authorId}, ${comment.body}, ${comment.createdAt}
@@ -117,9 +117,12 @@ export class PostgresCommentRepository implements CommentRepository {
          where r.id = ${comment.recipeId}
         returning id`.execute(this.db);
       const inserted = rows[0];
-      return inserted ? this.byId(Number(inserted.id)) : null;
+      const created = inserted ? await this.byId(Number(inserted.id)) : null;
+      return created ?? 'missing';
     } catch (error) {
-      if (isForeignKeyViolation(error)) return null;
+      const key = brokenForeignKey(error);
+      if (key === 'comments_author_id_fkey') return 'author_gone';
+      if (key !== null) return 'missing';
       throw error;
     }
   }
@@ -138,7 +141,11 @@ export class PostgresCommentRepository implements CommentRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async markSeen(recipeId: string, readerId: string, upTo: number): Promise<boolean> {
+  async markSeen(
+    recipeId: string,
+    readerId: string,
+    upTo: number,
+  ): Promise<'marked' | 'missing' | 'reader_gone'> {
     try {
       // One statement: greatest(existing, least(upTo, newest id)), so concurrent calls cannot lower it.
       const { rows } = await sql<{ recipe_id: string }>`
@@ -150,9 +157,11 @@ export class PostgresCommentRepository implements CommentRepository {
         on conflict (recipe_id, account_id)
         do update set last_seen_id = greatest(comment_seen.last_seen_id, excluded.last_seen_id)
         returning recipe_id`.execute(this.db);
-      return rows.length > 0;
+      return rows.length > 0 ? 'marked' : 'missing';
     } catch (error) {
-      if (isForeignKeyViolation(error)) return false;
+      const key = brokenForeignKey(error);
+      if (key === 'comment_seen_account_id_fkey') return 'reader_gone';
+      if (key !== null) return 'missing';
       throw error;
     }
   }

@@ -17,6 +17,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 }
 
+/**
+ * The foreign key (constraint name, e.g. `comments_author_id_fkey`) a refused row broke, or null
+ * when the error is no foreign-key refusal: tells an account gone from a recipe gone.
+ */
+export function brokenForeignKey(error: unknown): string | null {
+  if (!isForeignKeyViolation(error)) return null;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  return typeof constraint === 'string' ? constraint : '';
+}
+
 /** PostgreSQL text cannot hold NUL: a key carrying one names nothing (instead of failing the query). */
 export function storable(key: string): boolean {
   return !key.includes('\u0000');

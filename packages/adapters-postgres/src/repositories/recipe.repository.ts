@@ -1,4 +1,5 @@
 import type {
+  MarkOutcome,
   PersonRef,
   Recipe,
   RecipeImage,
@@ -10,7 +11,13 @@ import { ingredientGroupsOf, sourceKey, stepsOf, titleSortKey } from '@larder/do
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from './compiled-once.js';
-import { type Executor, isForeignKeyViolation, isUniqueViolation, storable } from './executor.js';
+import {
+  brokenForeignKey,
+  type Executor,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  storable,
+} from './executor.js';
 import { PERSON_COLUMNS, RECIPE_COLUMNS, json, personFrom, personOf, recipeFromRow } from './recipe-rows.js';
 
 /**
@@ -301,7 +308,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  addFavorite(recipeId: string, accountId: string, at: Date): Promise<boolean> {
+  addFavorite(recipeId: string, accountId: string, at: Date): Promise<MarkOutcome> {
     return this.addMark('recipe_favorites', recipeId, accountId, at);
   }
 
@@ -314,7 +321,7 @@ export class PostgresRecipeRepository implements RecipeRepository {
       .execute();
   }
 
-  addTasty(recipeId: string, accountId: string, at: Date): Promise<boolean> {
+  addTasty(recipeId: string, accountId: string, at: Date): Promise<MarkOutcome> {
     return this.addMark('recipe_tasty_marks', recipeId, accountId, at);
   }
 
@@ -327,14 +334,14 @@ export class PostgresRecipeRepository implements RecipeRepository {
       .execute();
   }
 
-  /** Sets a mark once (setting it again changes nothing); false when the recipe does not exist. */
+  /** Sets a mark once (setting it again changes nothing). */
   private async addMark(
     table: 'recipe_favorites' | 'recipe_tasty_marks',
     recipeId: string,
     accountId: string,
     at: Date,
-  ) {
-    if (!storable(recipeId)) return false;
+  ): Promise<MarkOutcome> {
+    if (!storable(recipeId)) return 'missing';
     try {
       const { rows } = await sql<{ present: boolean }>`
         with added as (
@@ -343,10 +350,12 @@ export class PostgresRecipeRepository implements RecipeRepository {
           on conflict do nothing
           returning 1)
         select exists (select 1 from recipes where id = ${recipeId}) as present`.execute(this.db);
-      return rows[0]?.present ?? false;
+      return rows[0]?.present ? 'marked' : 'missing';
     } catch (error) {
-      // The recipe was deleted between the check and the insert.
-      if ((error as { code?: unknown }).code === '23503') return false;
+      // The recipe or the account was deleted between the check and the insert.
+      const key = brokenForeignKey(error);
+      if (key === `${table}_account_id_fkey`) return 'account_gone';
+      if (key !== null) return 'missing';
       throw error;
     }
   }

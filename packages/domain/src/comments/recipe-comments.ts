@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
 import type { CoreDependencies } from '../core-dependencies.js';
-import { Forbidden, NotFound } from '../shared/errors.js';
+import { Forbidden, NotFound, removedWhile } from '../shared/errors.js';
 import type { Comment, CommentReadingState, CommentView } from './comment.js';
 import { commentBody } from './comment-body.js';
 import { isNewComment, mayDeleteComment, mayEditComment } from './comment-rules.js';
@@ -34,7 +34,8 @@ export class RecipeComments {
       body,
       createdAt: this.deps.clock.now(),
     });
-    if (!created) throw recipeNotFound();
+    if (created === 'author_gone') throw removedWhile('the comment was written');
+    if (created === 'missing') throw recipeNotFound();
     return viewOf(created, caller.account, OWN);
   }
 
@@ -67,7 +68,9 @@ export class RecipeComments {
    * The mark never passes the recipe's newest comment and never goes down.
    */
   async markSeen(caller: Caller, recipeId: string, upTo: number): Promise<void> {
-    if (!(await this.deps.store.comments.markSeen(recipeId, caller.account.id, upTo))) throw recipeNotFound();
+    const outcome = await this.deps.store.comments.markSeen(recipeId, caller.account.id, upTo);
+    if (outcome === 'reader_gone') throw removedWhile('the comments were marked seen');
+    if (outcome === 'missing') throw recipeNotFound();
   }
 
   private async find(commentId: number): Promise<Comment> {

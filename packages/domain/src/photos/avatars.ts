@@ -2,7 +2,7 @@ import { isOwner } from '../accounts/account.js';
 import type { Caller } from '../accounts/caller.js';
 import type { StoredImage } from './image-store.port.js';
 import { addMs } from '../shared/time.js';
-import { Forbidden, NotFound } from '../shared/errors.js';
+import { type DomainError, Forbidden, NotFound, removedWhile } from '../shared/errors.js';
 import { avatarKey } from './image-keys.js';
 import { AVATAR_BOUNDS, checkImageBounds } from './image-rules.js';
 import type { PhotoDependencies } from './photo-dependencies.js';
@@ -11,6 +11,11 @@ import { AVATAR_RENDITION, type SquareCrop } from './renditions.js';
 
 function accountNotFound(): NotFound {
   return new NotFound('accounts.not_found', 'No such account.');
+}
+
+/** The account was deleted by another request meanwhile: the caller's own is their 401. */
+function goneWhilePictureSaved(caller: Caller, accountId: string): DomainError {
+  return caller.account.id === accountId ? removedWhile('the picture was saved') : accountNotFound();
 }
 
 function avatarNotFound(): NotFound {
@@ -45,7 +50,8 @@ export class Avatars {
       await images.put(key, rendered.renditions[0]!.bytes, 'image/jpeg');
       await store.transaction(async (tx) => {
         // Replacing the id queues the old picture's file (a database trigger), in this transaction.
-        if (!(await tx.accounts.update(accountId, { avatarId }))) throw accountNotFound();
+        if (!(await tx.accounts.update(accountId, { avatarId })))
+          throw goneWhilePictureSaved(caller, accountId);
         await tx.imageDeletions.remove(intent.id);
       });
     } catch (error) {

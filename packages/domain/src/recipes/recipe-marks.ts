@@ -1,7 +1,8 @@
 import type { Caller } from '../accounts/caller.js';
 import type { CoreDependencies } from '../core-dependencies.js';
-import { Forbidden } from '../shared/errors.js';
+import { Forbidden, removedWhile } from '../shared/errors.js';
 import { recipeNotFound } from './recipe-errors.js';
+import type { MarkOutcome } from './recipe-store.port.js';
 
 /**
  * A member's marks on recipes. Favorites are private to each member; tasty marks
@@ -12,12 +13,12 @@ export class RecipeMarks {
   constructor(private readonly deps: Pick<CoreDependencies, 'store' | 'clock'>) {}
 
   async favor(caller: Caller, recipeId: string): Promise<void> {
-    const added = await this.deps.store.recipes.addFavorite(
+    const outcome = await this.deps.store.recipes.addFavorite(
       recipeId,
       caller.account.id,
       this.deps.clock.now(),
     );
-    if (!added) throw recipeNotFound();
+    settled(outcome, 'the favorite was kept');
   }
 
   async unfavor(caller: Caller, recipeId: string): Promise<void> {
@@ -31,10 +32,19 @@ export class RecipeMarks {
     if (recipe.createdById === caller.account.id) {
       throw new Forbidden('recipes.own_tasty', 'You cannot mark your own recipe tasty.');
     }
-    if (!(await store.recipes.addTasty(recipeId, caller.account.id, clock.now()))) throw recipeNotFound();
+    settled(
+      await store.recipes.addTasty(recipeId, caller.account.id, clock.now()),
+      'the recipe was marked tasty',
+    );
   }
 
   async clearTasty(caller: Caller, recipeId: string): Promise<void> {
     await this.deps.store.recipes.removeTasty(recipeId, caller.account.id);
   }
+}
+
+/** Refuses a mark that was not kept: its recipe is gone, or the marking account (`what`: "…was kept"). */
+function settled(outcome: MarkOutcome, what: string): void {
+  if (outcome === 'account_gone') throw removedWhile(what);
+  if (outcome === 'missing') throw recipeNotFound();
 }

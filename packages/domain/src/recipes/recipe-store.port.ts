@@ -36,6 +36,12 @@ export interface RecipeOfSource {
   createdBy: PersonRef | null;
 }
 
+/**
+ * How setting a mark went: `missing` when there is no such recipe (any more), `account_gone` when
+ * the marking account was deleted by another request meanwhile (nothing kept).
+ */
+export type MarkOutcome = 'marked' | 'missing' | 'account_gone';
+
 export interface RecipeRepository {
   /**
    * A recipe with its people and the viewer's marks, by id or by slug: the slug it has now, or
@@ -77,10 +83,10 @@ export interface RecipeRepository {
     unchangedSince?: Date,
   ): Promise<'replaced' | 'missing' | 'slug_taken' | 'author_gone'>;
   delete(id: string): Promise<boolean>;
-  /** Marks the recipe a favorite of the account; false when there is no such recipe. */
-  addFavorite(recipeId: string, accountId: string, at: Date): Promise<boolean>;
+  /** Marks the recipe a favorite of the account (again: no change). */
+  addFavorite(recipeId: string, accountId: string, at: Date): Promise<MarkOutcome>;
   removeFavorite(recipeId: string, accountId: string): Promise<void>;
-  /** Marks the recipe tasty for the account; false when there is no such recipe. */
-  addTasty(recipeId: string, accountId: string, at: Date): Promise<boolean>;
+  /** Marks the recipe tasty for the account (again: no change). */
+  addTasty(recipeId: string, accountId: string, at: Date): Promise<MarkOutcome>;
   removeTasty(recipeId: string, accountId: string): Promise<void>;
 }
