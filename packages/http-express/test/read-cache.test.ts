@@ -166,6 +166,33 @@ describe('the read cache', () => {
     );
   });
 
+  it('hears a create and a save that keeps its title, made by another instance', async () => {
+    // Both send their notice within the write's own statement.
+    const other = await secondInstance();
+    const page = () => as(request(t.app).get('/api/v1/recipes').query({ q: 'elsewhere' }), t.owner);
+    const titles = async () => ((await page()).body.items as Array<{ title: string }>).map((c) => c.title);
+    await until(
+      async () => (await t.queries.during(async () => void (await page()))) === 0,
+      'the page is cached here',
+    );
+
+    const made = await as(request(other).post('/api/v1/recipes'), t.owner)
+      .send(asInput({ ...(await createRecipe(t, t.owner, { title: 'Plain tart' })), title: 'Elsewhere pie' }))
+      .expect(201);
+    await until(async () => (await titles()).includes('Elsewhere pie'), 'the new recipe shows here');
+
+    const path = `/api/v1/recipes/${made.body.id}`;
+    const read = () => as(request(t.app).get(path), t.owner);
+    await until(
+      async () => (await t.queries.during(async () => void (await read()))) === 0,
+      'the recipe is cached here',
+    );
+    await as(request(other).put(path), t.owner)
+      .send(asInput({ ...made.body, description: 'Baked elsewhere' }))
+      .expect(200);
+    await until(async () => (await read()).body.description === 'Baked elsewhere', 'the save shows here');
+  });
+
   it("passes over its own writes' notices: arriving late, they do not throw away reads cached since", async () => {
     const recipe = await createRecipe(t, t.owner, { title: 'Noticed soup' });
     const probe = await createRecipe(t, t.owner, { title: 'Probe soup' });
