@@ -96,8 +96,17 @@ function ingredientGroups(blocks: readonly PageBlock[]): FoundGroup[] {
 function isWordList(block: PageBlock): boolean {
   return (
     block.kind === 'list' &&
-    block.items.every((item) => (item.split(/\s+/u).length <= 5 && !/[.!?]$/u.test(item)) || isFact(item))
+    block.items.every((item) => (wordCount(item) <= 5 && !/[.!?。！？]$/u.test(item)) || isFact(item))
   );
+}
+
+/** Chinese and Japanese, written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
+/** About how many words a text holds: its spaced words, and one for every two characters of unspaced script. */
+function wordCount(text: string): number {
+  const unspaced = text.match(UNSPACED)?.length ?? 0;
+  return text.split(/\s+/u).length + Math.floor(unspaced / 2);
 }
 
 /** A line of facts where steps stand ("Temps de cuisson : 40 min", "Arbeitszeit: 20 Min."): no step. */
@@ -297,6 +306,18 @@ function blocksOfPart(blocks: readonly PageBlock[], part: 'ingredients' | 'instr
   return blocks.filter((b) => b.part === part && roleOf(b) !== 'after');
 }
 
+/**
+ * The steps' blocks without the part's own heading ("How to make the tart", in words the reader
+ * does not know): a first heading that outranks every other heading of the part names no section.
+ * (Over ingredients such a heading names their one group: "Brittle".)
+ */
+function withoutStepsHeading(stepBlocks: readonly PageBlock[]): readonly PageBlock[] {
+  const [first, ...rest] = stepBlocks;
+  const outranks =
+    first?.kind === 'heading' && rest.every((b) => b.kind !== 'heading' || b.level > first.level);
+  return outranks ? rest : stepBlocks;
+}
+
 /** A page's yield ("Serves 4") set at the end of its last step is the yield, not a step. */
 function withoutYieldAtTheEnd(sections: FoundSection[]): FoundSection[] {
   const last = sections[sections.length - 1];
@@ -319,6 +340,29 @@ function ingredientShape(groups: readonly FoundGroup[]): number {
   const amounts = lines.filter((line) => OPENS_WITH_AMOUNT.test(line)).length;
   const shaped = lines.filter((line) => OPENS_WITH_AMOUNT.test(line) || line.split(/\s+/u).length <= 6);
   return (shaped.length + amounts / 2) / lines.length + lines.length / 1000;
+}
+
+/** A paragraph that reads as sentences: it ends as one does ("…until golden.", "…趁热食用。"). */
+const SENTENCE_END = /[.!?。！？]["'”’)]?$/u;
+
+/**
+ * Steps that stand without a heading of their own, right after the ingredients ("Ingredients",
+ * its lists, then the method's paragraphs): the paragraphs that follow the section's lists (and
+ * their group headings) while each reads as sentences, when there are two or more (what follows
+ * — a photo's caption, a heading, a list of facts — is the page's).
+ */
+function paragraphsAfterTheIngredients(blocks: readonly PageBlock[], ingredientsAt: number): PageBlock[] {
+  const under = section(blocks, ingredientsAt);
+  const firstList = under.findIndex((block) => block.kind === 'list');
+  if (firstList === -1) return [];
+  let start = firstList;
+  while (start < under.length && under[start]!.kind !== 'paragraph') start++;
+  const after: PageBlock[] = [];
+  for (const block of under.slice(start)) {
+    if (block.kind !== 'paragraph' || !SENTENCE_END.test(block.text.trim())) break;
+    after.push(block);
+  }
+  return after.length >= 2 ? after : [];
 }
 
 /** Where the headings of a part stand, in order. */
@@ -360,7 +404,12 @@ export function recipeFromBlocks(pageBlocks: readonly PageBlock[]): FoundRecipe 
     if (firstStep !== -1) recipe.instructionSections = numberedSteps(blocks, firstStep);
   }
   if (recipe.instructionSections.length === 0) {
-    recipe.instructionSections = instructionSections(blocksOfPart(blocks, 'instructions'));
+    recipe.instructionSections = instructionSections(
+      withoutStepsHeading(blocksOfPart(blocks, 'instructions')),
+    );
+  }
+  if (recipe.instructionSections.length === 0 && ingredientsAt !== undefined) {
+    recipe.instructionSections = instructionSections(paragraphsAfterTheIngredients(blocks, ingredientsAt));
   }
   recipe.instructionSections = withoutYieldAtTheEnd(recipe.instructionSections);
   // A yield stated as a fact ("Servings: 8") wins over one said in a story before it ("One batch makes 2 cups").

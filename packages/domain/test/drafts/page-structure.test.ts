@@ -639,3 +639,70 @@ describe('readRecipePage: yield and times the page states in its text', () => {
     expect(timesOf([], steps)).toEqual([null, null]);
   });
 });
+
+describe('readRecipePage: steps the headings do not name', () => {
+  it('reads the paragraphs right after the ingredient lists as the steps, up to what reads as no sentence', () => {
+    const draft = read({
+      blocks: [
+        heading('Recept'),
+        heading('Hozzávalók', 3),
+        heading('A raguhoz', 5),
+        list('20 g sertészsír', '500 g darált hús'),
+        paragraph('Zsírt melegítünk egy serpenyőben.'),
+        paragraph('Hozzáadjuk a húst, és 15 percig főzzük!'),
+        paragraph('Töltött patisszon (Fotó: Street Kitchen)'),
+        paragraph('Még több recept vár.'),
+      ],
+    });
+    expect(lines(draft)).toEqual([['A raguhoz', ['sertészsír', 'darált hús']]]);
+    expect(steps(draft)).toEqual([
+      'Zsírt melegítünk egy serpenyőben.',
+      'Hozzáadjuk a húst, és 15 percig főzzük!',
+    ]);
+  });
+
+  it('takes no lone paragraph, nor paragraphs that read as no sentences, after the ingredients for steps', () => {
+    for (const after of [
+      [paragraph('Melt the butter and stir in the flour.')],
+      [paragraph('Share this recipe'), paragraph('Print it')],
+    ]) {
+      const draft = read({ blocks: [heading('Ingredients'), list('2 eggs', '1 lemon'), ...after] });
+      expect(steps(draft)).toEqual([]);
+    }
+  });
+
+  it('reads a list of steps written without spaces (Chinese, Japanese) as steps, not as a list of words', () => {
+    const ofSteps = (block: PageBlock): PageBlock => ({ ...block, part: 'instructions' });
+    const draft = read({
+      blocks: [
+        heading('用料'),
+        list('奶油奶酪 250克', '糖粉 60克'),
+        ofSteps(heading('蓝莓慕斯巴斯克的做法')),
+        ofSteps(list('奶油奶酪软化，加入糖粉搅拌均匀', '六寸模具垫油纸，底部放几颗蓝莓')),
+      ],
+    });
+    // The part's own heading, which outranks every other heading of it, names no section.
+    expect(steps(draft)).toEqual(['奶油奶酪软化，加入糖粉搅拌均匀', '六寸模具垫油纸，底部放几颗蓝莓']);
+  });
+
+  it('keeps the headings of sections within a part the markup names', () => {
+    const ofSteps = (block: PageBlock): PageBlock => ({ ...block, part: 'instructions' });
+    const draft = read({
+      blocks: [
+        heading('Ingrédients'),
+        list('2 œufs', '1 citron'),
+        ofSteps(heading('Pour la pâte', 3)),
+        ofSteps(list('Battre les œufs.', 'Ajouter le citron.')),
+        ofSteps(heading('Pour servir', 3)),
+        ofSteps(list('Servir froid.')),
+      ],
+    });
+    expect(steps(draft)).toEqual([
+      'Pour la pâte',
+      'Battre les œufs.',
+      'Ajouter le citron.',
+      'Pour servir',
+      'Servir froid.',
+    ]);
+  });
+});
