@@ -3,7 +3,7 @@ import type { Caller } from '../src/accounts/caller.js';
 import { abilitiesOf, isLocked } from '../src/recipes/recipe-permissions.js';
 import { siteOf } from '../src/recipes/recipe-validation.js';
 import { firstFreeSlug, slugBase, titleSortKey, transliterate } from '../src/recipes/slugs.js';
-import { containsNumber, isRangePhrase, occursAsWords } from '../src/recipes/step-text.js';
+import { containsNumber, findPhrase, isRangePhrase, occursAsWords } from '../src/recipes/step-text.js';
 import type { Scope } from '../src/tokens/scopes.js';
 
 describe('slugs', () => {
@@ -61,6 +61,22 @@ describe('step text', () => {
     // Latin, Cyrillic and the like still want whole words.
     expect(occursAsWords('Salzig', 'Salz')).toBe(false);
     expect(occursAsWords('солью', 'соль')).toBe(false);
+  });
+
+  test('finds every place of a phrase, the same each time it is asked, in any text', () => {
+    // The matcher of a phrase is kept and used again: where it stopped in one text must not
+    // carry over into the next search.
+    const text = 'Stir 5 min, rest 5 MIN, stir 5   min.';
+    const places = [
+      { start: 5, end: 10 },
+      { start: 17, end: 22 },
+      { start: 29, end: 36 },
+    ];
+    expect(findPhrase(text, '5 min')).toEqual(places);
+    expect(findPhrase(text, '5 min')).toEqual(places);
+    expect(findPhrase('5 min', '5 min')).toEqual([{ start: 0, end: 5 }]);
+    for (let i = 0; i < 1500; i++) expect(findPhrase(`${i} min`, `${i} min`)).toHaveLength(1);
+    expect(findPhrase(text, ' 5 min ')).toEqual(places);
   });
 
   test('a number is a digit or a fraction sign', () => {

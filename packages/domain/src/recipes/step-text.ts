@@ -39,16 +39,32 @@ export interface TextSpan {
 export function findPhrase(text: string, phrase: string): TextSpan[] {
   const needle = phrase.trim();
   if (needle === '') return [];
-  const first = needle[0] ?? '';
-  const last = needle[needle.length - 1] ?? '';
-  const before = needsBoundary(first) ? `(?<!${GLUED})` : '';
-  const after = needsBoundary(last) ? `(?!${GLUED})` : '';
-  const body = needle.split(/\s+/u).map(escapeRegExp).join('\\s+');
+  const matcher = matcherOf(needle);
+  matcher.lastIndex = 0;
   const spans: TextSpan[] = [];
-  for (const match of text.matchAll(new RegExp(`${before}${body}${after}`, 'giu'))) {
+  for (let match = matcher.exec(text); match !== null; match = matcher.exec(text)) {
     spans.push({ start: match.index, end: match.index + match[0].length });
   }
   return spans;
+}
+
+/** Matchers made lately, by phrase: a save and a page ask for the same phrases again and again. */
+const matchers = new Map<string, RegExp>();
+const MATCHERS_KEPT = 1000;
+
+function matcherOf(needle: string): RegExp {
+  let matcher = matchers.get(needle);
+  if (matcher === undefined) {
+    const first = needle[0] ?? '';
+    const last = needle[needle.length - 1] ?? '';
+    const before = needsBoundary(first) ? `(?<!${GLUED})` : '';
+    const after = needsBoundary(last) ? `(?!${GLUED})` : '';
+    const body = needle.split(/\s+/u).map(escapeRegExp).join('\\s+');
+    matcher = new RegExp(`${before}${body}${after}`, 'giu');
+    if (matchers.size >= MATCHERS_KEPT) matchers.clear();
+    matchers.set(needle, matcher);
+  }
+  return matcher;
 }
 
 /** True when `phrase` stands in `text` as whole words (see `findPhrase`). */
