@@ -171,6 +171,31 @@ describe('the public page in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('prints in black on white: the photo smaller, the time marks plain, the source with its address', async () => {
+    const context = await browser.newContext({ viewport: { width: 800, height: 1100 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}${link.path}`, { waitUntil: 'load' });
+    await page.emulateMedia({ media: 'print' });
+    const style = (selector: string, property: string, pseudo?: string) =>
+      page.evaluate(
+        ([s, p, e]) => getComputedStyle(document.querySelector(s!)!, e ?? null).getPropertyValue(p!),
+        [selector, property, pseudo] as const,
+      );
+    expect(await style('body', 'background-color')).toBe('rgb(255, 255, 255)');
+    expect(await style('body', 'color')).toBe('rgb(0, 0, 0)');
+    expect(await style('mark.time', 'background-color')).toBe('rgba(0, 0, 0, 0)');
+    expect(await style('.source a', 'content', '::after')).toBe(
+      '" (https://cooking.example.org/tomato-soup)"',
+    );
+    // 8 cm at 96 px to the inch.
+    expect(
+      await page.locator('img.cover').evaluate((img) => img.getBoundingClientRect().height),
+    ).toBeLessThanOrEqual(303);
+    await page.emulateMedia({ media: 'screen' });
+    expect(await style('body', 'background-color')).toBe('rgb(250, 247, 242)');
+    await context.close();
+  }, 60_000);
+
   it('shows a <script> title, tag and an onerror attribute as plain text; nothing runs', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

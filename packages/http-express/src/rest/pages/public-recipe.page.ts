@@ -28,7 +28,13 @@ mark.time{background:#ffe2b8;color:#5a2d00;border-radius:4px;padding:0 .2rem;fon
 a{color:#9a3f0f}
 footer{margin-top:2.5rem;padding-top:1rem;border-top:1px solid #eadfce;color:#6b6157;font-size:.9rem;text-align:center}
 .gone{text-align:center;padding-top:4rem}
-@media (min-width:48rem){main{padding:2rem 1.5rem 3rem}}`;
+@media (min-width:48rem){main{padding:2rem 1.5rem 3rem}}
+@media print{body{background:#fff;color:#000;font-size:11pt}main{max-width:none;padding:0}
+.cover{width:auto;max-width:100%;max-height:8cm;border-radius:0}
+.facts li{background:none;border-color:#999}.tags li{color:#000}
+.ingredients li,.steps li{break-inside:avoid}.ingredients li{border-bottom-color:#ccc}h2{break-after:avoid;border-bottom-color:#999}
+mark.time{background:none;color:inherit}.ingredient{text-decoration:none}.note,footer{color:#333}
+a{color:inherit}.source a::after{content:" (" attr(href) ")"}}`;
 
 /**
  * The policy of every public page: nothing but images from this origin and the one
