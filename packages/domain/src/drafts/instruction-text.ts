@@ -92,9 +92,12 @@ export function stepPlacesTakenOff(items: readonly string[]): string[] {
   return items.map((item, i) => item.trim().slice(at(item, i)?.[0].length ?? 0));
 }
 
-/** Whether a line ends a sentence: ".", "!", "?" (a closing quote or bracket after it). */
+/**
+ * Whether a line ends a sentence: ".", "!", "?", "…", or the full-width "。", "！", "？" of Chinese
+ * and Japanese (a closing quote or bracket after it).
+ */
 export function endsSentence(line: string): boolean {
-  return /[.!?…]["'”’)]*$/u.test(line);
+  return /[.!?…。！？]["'”’)]*$/u.test(line);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { emptyRecipe, type FoundGroup, type FoundRecipe, type FoundSection } from './found-recipe.js';
 import { capitalsHeading, groupHeading, mostlyNotCapitals } from './group-heading.js';
 import {
+  endsSentence,
   isStepNumber,
   opensWithNumber,
   splitInstructions,
@@ -342,24 +343,20 @@ function ingredientShape(groups: readonly FoundGroup[]): number {
   return (shaped.length + amounts / 2) / lines.length + lines.length / 1000;
 }
 
-/** A paragraph that reads as sentences: it ends as one does ("…until golden.", "…趁热食用。"). */
-const SENTENCE_END = /[.!?。！？]["'”’)]?$/u;
-
 /**
  * Steps that stand without a heading of their own, right after the ingredients ("Ingredients",
  * its lists, then the method's paragraphs): the paragraphs that follow the section's lists (and
- * their group headings) while each reads as sentences, when there are two or more (what follows
+ * their group headings) while each ends a sentence, when there are two or more (what follows
  * — a photo's caption, a heading, a list of facts — is the page's).
  */
 function paragraphsAfterTheIngredients(blocks: readonly PageBlock[], ingredientsAt: number): PageBlock[] {
   const under = section(blocks, ingredientsAt);
   const firstList = under.findIndex((block) => block.kind === 'list');
-  if (firstList === -1) return [];
-  let start = firstList;
-  while (start < under.length && under[start]!.kind !== 'paragraph') start++;
+  const start = under.findIndex((block, i) => i > firstList && block.kind === 'paragraph');
+  if (firstList === -1 || start === -1) return [];
   const after: PageBlock[] = [];
   for (const block of under.slice(start)) {
-    if (block.kind !== 'paragraph' || !SENTENCE_END.test(block.text.trim())) break;
+    if (block.kind !== 'paragraph' || !endsSentence(block.text.trim())) break;
     after.push(block);
   }
   return after.length >= 2 ? after : [];
