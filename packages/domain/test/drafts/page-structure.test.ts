@@ -18,6 +18,8 @@ const heading = (text: string, level = 2): PageBlock => ({ kind: 'heading', leve
 const list = (...items: string[]): PageBlock => ({ kind: 'list', ordered: false, items });
 const paragraph = (...lines: string[]): PageBlock => ({ kind: 'paragraph', text: lines.join(' '), lines });
 const bold = (text: string): PageBlock => ({ kind: 'paragraph', text, lines: [text], emphasized: true });
+/** A block the page's markup names as part of the ingredients or the steps. */
+const inPart = (block: PageBlock, part: 'ingredients' | 'instructions'): PageBlock => ({ ...block, part });
 
 const lines = (draft: DraftReading) =>
   draft.ingredientGroups.map((g) => [g.name, g.ingredients.map((i) => i.name)]);
@@ -300,11 +302,7 @@ describe('readRecipePage: small headings and what ends a part', () => {
 
   it('ends the ingredients where the markup says the steps begin', () => {
     const draft = read({
-      blocks: [
-        heading('Hozzávalók'),
-        paragraph('1 ek só'),
-        { kind: 'paragraph', text: 'Sózzuk meg.', lines: ['Sózzuk meg.'], part: 'instructions' },
-      ],
+      blocks: [heading('Hozzávalók'), paragraph('1 ek só'), inPart(paragraph('Sózzuk meg.'), 'instructions')],
     });
     expect(lines(draft)).toEqual([[null, ['ek só']]]);
     expect(steps(draft)).toEqual(['Sózzuk meg.']);
@@ -443,7 +441,7 @@ describe('readRecipePage: small headings and what ends a part', () => {
       blocks: [
         heading('Method'),
         paragraph('1Wash the vegetables.'),
-        { ...list('1/4 cucumber'), part: 'ingredients' },
+        inPart(list('1/4 cucumber'), 'ingredients'),
         paragraph('2Chop them.'),
       ],
     });
@@ -461,16 +459,12 @@ describe('readRecipePage: small headings and what ends a part', () => {
 
 describe('readRecipePage: pages whose headings do not say', () => {
   it('reads the blocks the markup names as ingredients and as steps', () => {
-    const part = (block: PageBlock, name: 'ingredients' | 'instructions'): PageBlock => ({
-      ...block,
-      part: name,
-    });
     const draft = read({
       blocks: [
         heading('Sesame brittle', 1),
-        part(heading('Brittle', 3), 'ingredients'),
-        part(list('natural brown sugar 45 g', 'black sesame seeds 35 g'), 'ingredients'),
-        part(list('Line a baking sheet.', 'Melt the sugar.'), 'instructions'),
+        inPart(heading('Brittle', 3), 'ingredients'),
+        inPart(list('natural brown sugar 45 g', 'black sesame seeds 35 g'), 'ingredients'),
+        inPart(list('Line a baking sheet.', 'Melt the sugar.'), 'instructions'),
       ],
     });
     expect(draft.ingredientGroups.map((g) => g.name)).toEqual(['Brittle']);
@@ -672,13 +666,12 @@ describe('readRecipePage: steps the headings do not name', () => {
   });
 
   it('reads a list of steps written without spaces (Chinese, Japanese) as steps, not as a list of words', () => {
-    const ofSteps = (block: PageBlock): PageBlock => ({ ...block, part: 'instructions' });
     const draft = read({
       blocks: [
         heading('用料'),
         list('奶油奶酪 250克', '糖粉 60克'),
-        ofSteps(heading('蓝莓慕斯巴斯克的做法')),
-        ofSteps(list('奶油奶酪软化，加入糖粉搅拌均匀', '六寸模具垫油纸，底部放几颗蓝莓')),
+        inPart(heading('蓝莓慕斯巴斯克的做法'), 'instructions'),
+        inPart(list('奶油奶酪软化，加入糖粉搅拌均匀', '六寸模具垫油纸，底部放几颗蓝莓'), 'instructions'),
       ],
     });
     // The part's own heading, which outranks every other heading of it, names no section.
@@ -686,15 +679,14 @@ describe('readRecipePage: steps the headings do not name', () => {
   });
 
   it('keeps the headings of sections within a part the markup names', () => {
-    const ofSteps = (block: PageBlock): PageBlock => ({ ...block, part: 'instructions' });
     const draft = read({
       blocks: [
         heading('Ingrédients'),
         list('2 œufs', '1 citron'),
-        ofSteps(heading('Pour la pâte', 3)),
-        ofSteps(list('Battre les œufs.', 'Ajouter le citron.')),
-        ofSteps(heading('Pour servir', 3)),
-        ofSteps(list('Servir froid.')),
+        inPart(heading('Pour la pâte', 3), 'instructions'),
+        inPart(list('Battre les œufs.', 'Ajouter le citron.'), 'instructions'),
+        inPart(heading('Pour servir', 3), 'instructions'),
+        inPart(list('Servir froid.'), 'instructions'),
       ],
     });
     expect(steps(draft)).toEqual([
